@@ -1,0 +1,226 @@
+"""The one document model of a quiz that every reader builds and every writer consumes.
+
+All classes are frozen: a writer can never change what another writer will see.
+Credits are fractions of a question's points, from -1 (lose all its points) to 1 (full marks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class TextFormat(str, Enum):
+    PLAIN = "plain"
+    MARKDOWN = "markdown"
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A piece of rich text as the author wrote it; writers render it (see `lmsexport.text`)."""
+
+    source: str
+    format: TextFormat = TextFormat.PLAIN
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """Where something stands in the content: a file and a JSON pointer into it."""
+
+    file: str
+    pointer: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    name: str | None = None
+    url: str | None = None
+    license: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """Feedback shown after an attempt. `general` is the explanation shown whatever the answer."""
+
+    general: Text | None = None
+    correct: Text | None = None
+    partially_correct: Text | None = None
+    incorrect: Text | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Question:
+    id: str
+    stem: Text
+    title: str | None = None
+    points: float = 1.0
+    language: str | None = None
+    feedback: Feedback = field(default_factory=Feedback)
+    tags: tuple[str, ...] = ()
+    draft: bool = False
+    penalty: float | None = None
+    location: Location = field(default_factory=lambda: Location(""), compare=False)
+
+    type = "abstract"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Choice:
+    """An answer option. `credit` is what choosing it is worth: 1 for the answer of a single
+    choice question, a share of the points (or a negative penalty) in multiple response."""
+
+    id: str
+    text: Text
+    correct: bool
+    credit: float
+    feedback: Text | None = None
+    pinned: bool = False
+    language: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SingleChoice(Question):
+    """One answer is selected. Exactly one choice has credit 1; others may carry partial credit."""
+
+    choices: tuple[Choice, ...] = ()
+    shuffle: bool = True
+
+    type = "single_choice"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MultipleResponse(Question):
+    """Any number of answers are selected; the score is the sum of their credits, kept in [0, 1]."""
+
+    choices: tuple[Choice, ...] = ()
+    shuffle: bool = True
+
+    type = "multiple_response"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrueFalse(Question):
+    answer: bool
+    true_feedback: Text | None = None
+    false_feedback: Text | None = None
+
+    type = "true_false"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AcceptedAnswer:
+    text: str
+    credit: float = 1.0
+    feedback: Text | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShortAnswer(Question):
+    answers: tuple[AcceptedAnswer, ...] = ()
+    case_sensitive: bool = False
+
+    type = "short_answer"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NumericAnswer:
+    """Either `value` with an absolute `tolerance`, or the closed range [`minimum`, `maximum`]."""
+
+    value: float | None = None
+    tolerance: float = 0.0
+    minimum: float | None = None
+    maximum: float | None = None
+    credit: float = 1.0
+    feedback: Text | None = None
+
+    @property
+    def is_range(self) -> bool:
+        return self.value is None
+
+    @property
+    def low(self) -> float:
+        return self.minimum if self.value is None else self.value - self.tolerance
+
+    @property
+    def high(self) -> float:
+        return self.maximum if self.value is None else self.value + self.tolerance
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Numerical(Question):
+    answers: tuple[NumericAnswer, ...] = ()
+
+    type = "numerical"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchPair:
+    id: str
+    prompt: Text
+    answer: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Distractor:
+    id: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Matching(Question):
+    """Each prompt is matched to one answer; distractors are answers that match no prompt."""
+
+    pairs: tuple[MatchPair, ...] = ()
+    distractors: tuple[Distractor, ...] = ()
+    shuffle: bool = True
+
+    type = "matching"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Essay(Question):
+    grader_info: Text | None = None
+    response_template: str | None = None
+    lines: int = 10
+
+    type = "essay"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Description(Question):
+    """Text with no answer: an introduction or a case that later questions refer to."""
+
+    points: float = 0.0
+
+    type = "description"
+
+
+QUESTION_TYPES: dict[str, type[Question]] = {
+    cls.type: cls
+    for cls in (SingleChoice, MultipleResponse, TrueFalse, ShortAnswer, Numerical, Matching, Essay, Description)
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Quiz:
+    id: str
+    title: str
+    language: str
+    questions: tuple[Question, ...]
+    description: Text | None = None
+    level: str | None = None
+    difficulty: str | None = None
+    learning_path: str | None = None
+    category: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    source: Source | None = None
+    text_format: TextFormat = TextFormat.PLAIN
+    location: Location = field(default_factory=lambda: Location(""), compare=False)
+
+    @property
+    def exported_questions(self) -> tuple[Question, ...]:
+        """The questions a writer puts out: drafts stay in the bank only."""
+        return tuple(q for q in self.questions if not q.draft)
+
+    def language_of(self, question: Question) -> str:
+        return question.language or self.language

@@ -1,0 +1,158 @@
+"""Build the model from a quiz's JSON data, once the schema has accepted it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import (
+    AcceptedAnswer,
+    Choice,
+    Description,
+    Distractor,
+    Essay,
+    Feedback,
+    Location,
+    Matching,
+    MatchPair,
+    MultipleResponse,
+    Numerical,
+    NumericAnswer,
+    Question,
+    Quiz,
+    ShortAnswer,
+    SingleChoice,
+    Source,
+    Text,
+    TextFormat,
+    TrueFalse,
+)
+
+
+class _Reader:
+    def __init__(self, default_format: TextFormat, file: str):
+        self.default_format = default_format
+        self.file = file
+
+    def text(self, value: Any) -> Text | None:
+        if value is None:
+            return None
+        if isinstance(value, str):
+            return Text(value, self.default_format)
+        return Text(value["text"], TextFormat(value.get("format", self.default_format.value)))
+
+    def common(self, data: dict, index: int) -> dict[str, Any]:
+        feedback = data.get("feedback", {})
+        fields: dict[str, Any] = {
+            "id": data["id"],
+            "stem": self.text(data["stem"]),
+            "title": data.get("title"),
+            "language": data.get("language"),
+            "feedback": Feedback(
+                general=self.text(data.get("explanation")),
+                correct=self.text(feedback.get("correct")),
+                partially_correct=self.text(feedback.get("partially_correct")),
+                incorrect=self.text(feedback.get("incorrect")),
+            ),
+            "tags": tuple(data.get("tags", ())),
+            "draft": data.get("draft", False),
+            "penalty": data.get("penalty"),
+            "location": Location(self.file, f"/questions/{index}"),
+        }
+        if "points" in data:
+            fields["points"] = float(data["points"])
+        return fields
+
+    def choices(self, options: list[dict], multiple: bool) -> tuple[Choice, ...]:
+        n_correct = sum(1 for o in options if o.get("correct", False))
+        share = 1.0 / n_correct if n_correct else 0.0
+        result = []
+        for option in options:
+            correct = option.get("correct", False)
+            if "credit" in option:
+                credit = float(option["credit"])
+            elif multiple:
+                credit = share if correct else -share
+            else:
+                credit = 1.0 if correct else 0.0
+            result.append(
+                Choice(
+                    id=option["id"],
+                    text=self.text(option["text"]),
+                    correct=correct,
+                    credit=credit,
+                    feedback=self.text(option.get("feedback")),
+                    pinned=option.get("pinned", False),
+                    language=option.get("language"),
+                )
+            )
+        return tuple(result)
+
+    def question(self, data: dict, index: int) -> Question:
+        fields = self.common(data, index)
+        kind = data["type"]
+        if kind == "single_choice":
+            return SingleChoice(**fields, choices=self.choices(data["options"], False), shuffle=data.get("shuffle", True))
+        if kind == "multiple_response":
+            return MultipleResponse(**fields, choices=self.choices(data["options"], True), shuffle=data.get("shuffle", True))
+        if kind == "true_false":
+            return TrueFalse(
+                **fields,
+                answer=data["answer"],
+                true_feedback=self.text(data.get("true_feedback")),
+                false_feedback=self.text(data.get("false_feedback")),
+            )
+        if kind == "short_answer":
+            answers = tuple(
+                AcceptedAnswer(text=a["text"], credit=float(a.get("credit", 1)), feedback=self.text(a.get("feedback")))
+                for a in data["answers"]
+            )
+            return ShortAnswer(**fields, answers=answers, case_sensitive=data.get("case_sensitive", False))
+        if kind == "numerical":
+            answers = tuple(
+                NumericAnswer(
+                    value=float(a["value"]) if "value" in a else None,
+                    tolerance=float(a.get("tolerance", 0)),
+                    minimum=float(a["min"]) if "min" in a else None,
+                    maximum=float(a["max"]) if "max" in a else None,
+                    credit=float(a.get("credit", 1)),
+                    feedback=self.text(a.get("feedback")),
+                )
+                for a in data["answers"]
+            )
+            return Numerical(**fields, answers=answers)
+        if kind == "matching":
+            pairs = tuple(MatchPair(id=p["id"], prompt=self.text(p["prompt"]), answer=p["answer"]) for p in data["pairs"])
+            distractors = tuple(Distractor(id=d["id"], text=d["text"]) for d in data.get("distractors", ()))
+            return Matching(**fields, pairs=pairs, distractors=distractors, shuffle=data.get("shuffle", True))
+        if kind == "essay":
+            return Essay(
+                **fields,
+                grader_info=self.text(data.get("grader_info")),
+                response_template=data.get("response_template"),
+                lines=data.get("lines", 10),
+            )
+        if kind == "description":
+            return Description(**fields)
+        raise ValueError(f"unknown question type {kind!r}")  # the schema rules this out
+
+
+def build_quiz(data: dict, file: str = "") -> Quiz:
+    """The model of a quiz whose data the schema has accepted."""
+    default_format = TextFormat(data.get("text_format", "plain"))
+    reader = _Reader(default_format, file)
+    source = data.get("source")
+    return Quiz(
+        id=data["id"],
+        title=data["title"],
+        language=data["language"],
+        questions=tuple(reader.question(q, i) for i, q in enumerate(data["questions"])),
+        description=reader.text(data.get("description")),
+        level=data.get("level"),
+        difficulty=data.get("difficulty"),
+        learning_path=data.get("learning_path"),
+        category=tuple(data.get("category", ())),
+        tags=tuple(data.get("tags", ())),
+        source=Source(source.get("name"), source.get("url"), source.get("license")) if source else None,
+        text_format=default_format,
+        location=Location(file),
+    )

@@ -1,0 +1,59 @@
+"""What the writers share: options, the result type, deterministic zips and XML bytes."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from ..diagnostics import Diagnostic, Severity, warning
+from ..model import Question, Quiz
+
+# Every zip entry gets this timestamp so that the same content gives the same bytes.
+ZIP_TIMESTAMP = (1980, 1, 1, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class ExportOptions:
+    strict: bool = False  # turn a writer's warnings (what a format cannot carry) into errors
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    """One export file. `data` is None when nothing may be written (errors, or nothing to export)."""
+
+    filename: str
+    data: bytes | None
+    diagnostics: tuple[Diagnostic, ...] = field(default=())
+
+    @property
+    def failed(self) -> bool:
+        return any(d.is_error for d in self.diagnostics)
+
+
+def loss_warning(quiz: Quiz, question: Question, message: str, options: ExportOptions, code: str) -> Diagnostic:
+    """A warning that the format cannot carry something; an error under --strict."""
+    diagnostic = warning(message, quiz.location.file, question.location.pointer, code=code)
+    if options.strict:
+        return Diagnostic(Severity.ERROR, message + " (an error under --strict)", diagnostic.file, diagnostic.pointer, code=code)
+    return diagnostic
+
+
+def deterministic_zip(files: dict[str, bytes]) -> bytes:
+    """A zip whose bytes depend only on the names and contents: sorted entries, fixed times."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=ZIP_TIMESTAMP)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            archive.writestr(info, files[name], compress_type=zipfile.ZIP_DEFLATED, compresslevel=6)
+    return buffer.getvalue()
+
+
+def xml_bytes(root: etree._Element) -> bytes:
+    """UTF-8 XML with a declaration; lxml's serialisation is stable for a given tree."""
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
