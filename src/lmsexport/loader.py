@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .diagnostics import Diagnostic
 from .model import Quiz
-from .reader import build_quiz
+from .readers.canonical import build_quiz
 from .schema import schema_errors
 
 

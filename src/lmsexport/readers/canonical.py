@@ -1,10 +1,10 @@
-"""Build the model from a quiz's JSON data, once the schema has accepted it."""
+"""The canonical JSON content to the model, once the schema has accepted the data."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .model import (
+from ..model import (
     AcceptedAnswer,
     Choice,
     Description,

@@ -1,0 +1,32 @@
+"""Shared test fixtures: where the project and `../shared` are."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = ROOT / "content"
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def _shared_dir() -> Path | None:
+    configured = os.environ.get("LMSEXPORT_SHARED")
+    candidate = Path(configured) if configured else ROOT.parent / "shared"
+    return candidate if candidate.is_dir() else None
+
+
+SHARED = _shared_dir()
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    """`../shared` beside the repository, or $LMSEXPORT_SHARED. Tests that need it fail loudly without it."""
+    if SHARED is None:
+        pytest.fail(
+            "../shared is missing: put the shared folder beside the repository or set LMSEXPORT_SHARED "
+            "to its path (it holds the seeds and the official IMS XSDs these tests check against)."
+        )
+    return SHARED
