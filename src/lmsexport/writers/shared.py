@@ -18,6 +18,9 @@ ZIP_TIMESTAMP = (1980, 1, 1, 0, 0, 0)
 @dataclass(frozen=True, slots=True)
 class ExportOptions:
     strict: bool = False  # turn a writer's warnings (what a format cannot carry) into errors
+    # Moodle only accepts fixed grade fractions; by default a credit off that list is an error.
+    # With this set it is moved to the nearest allowed fraction, with a warning naming both.
+    nearest_grade: bool = False
 
 
 @dataclass(frozen=True, slots=True)
