@@ -1,15 +1,24 @@
-"""Loading: read a file, parse JSON, validate with the schema and the semantic rules, build the model."""
+"""Loading: find quiz files, parse JSON, validate with the schema and the semantic rules, build the model.
+
+Everything a user can get wrong comes back as a Diagnostic with a place, never as an exception.
+"""
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .diagnostics import Diagnostic
+from . import checks, jsonsource
+from .diagnostics import Diagnostic, error
 from .model import Quiz
 from .readers.canonical import build_quiz
 from .schema import schema_errors
+
+# One quiz is a few hundred kilobytes even with a thousand questions; a file far larger than
+# this limit is almost certainly not a quiz, and reading it would stall CI.
+MAX_FILE_BYTES = 20 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,10 +32,66 @@ class LoadResult:
         return self.quiz is not None and not any(d.is_error for d in self.diagnostics)
 
 
+def _located(diagnostics: Iterable[Diagnostic], parsed: jsonsource.ParsedJson) -> tuple[Diagnostic, ...]:
+    """Fill in line and column from each diagnostic's JSON pointer."""
+    result = []
+    for diagnostic in diagnostics:
+        if diagnostic.line is None:
+            position = parsed.position(diagnostic.pointer)
+            if position:
+                diagnostic = replace(diagnostic, line=position[0], column=position[1])
+        result.append(diagnostic)
+    return tuple(result)
+
+
 def load_quiz(path: Path) -> LoadResult:
     file = str(path)
-    data = json.loads(path.read_text(encoding="utf-8"))
-    problems = list(schema_errors(data, file))
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            message = f"the file is {size / 1048576:.1f} MB, over the {MAX_FILE_BYTES // 1048576} MB limit for one quiz: split it into several quizzes"
+            return LoadResult(path, None, (error(message, file, code="size"),))
+        raw = path.read_bytes()
+    except OSError as problem:
+        return LoadResult(path, None, (error(f"cannot read the file: {problem.strerror or problem}", file, code="io"),))
+    parsed = jsonsource.parse(raw, file)
+    if not parsed.ok:
+        return LoadResult(path, None, tuple(parsed.diagnostics))
+    problems = list(schema_errors(parsed.data, file))
+    problems += checks.xml_character_errors(parsed.data, parsed.text, file)
     if any(d.is_error for d in problems):
-        return LoadResult(path, None, tuple(problems))
-    return LoadResult(path, build_quiz(data, file), tuple(problems))
+        return LoadResult(path, None, _located(problems, parsed))
+    quiz = build_quiz(parsed.data, file)
+    problems += checks.quiz_diagnostics(quiz)
+    return LoadResult(path, quiz, _located(problems, parsed))
+
+
+def _is_quiz_file(name: str) -> bool:
+    return name.endswith(".json") and not name.startswith(".")
+
+
+def find_quiz_files(paths: Iterable[Path]) -> Iterator[Path | Diagnostic]:
+    """Quiz files under the given files and folders, sorted; problems with the paths as diagnostics."""
+    for path in paths:
+        if not path.exists():
+            yield error("no such file or folder", str(path), code="path")
+            continue
+        if path.is_file():
+            yield path
+            continue
+        found = False
+        visited: set[str] = set()
+        for folder, subfolders, files in os.walk(path, followlinks=True):
+            real = os.path.realpath(folder)
+            if real in visited:
+                yield error("a symbolic link here loops back to a folder already read; it is skipped", folder, code="path")
+                subfolders[:] = []
+                continue
+            visited.add(real)
+            subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
+            for name in sorted(files):
+                if _is_quiz_file(name):
+                    found = True
+                    yield Path(folder) / name
+        if not found:
+            yield error("this folder holds no quiz files (*.json)", str(path), code="path")

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterator
 
 from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
 
-from .diagnostics import Diagnostic, error
+from .diagnostics import Diagnostic, error, pointer_join
 
 
 def schema_path():
@@ -26,7 +28,96 @@ def validator() -> Draft202012Validator:
     return Draft202012Validator(quiz_schema())
 
 
+_TYPE_NAMES = {"string": "text", "number": "a number", "integer": "a whole number", "boolean": "true or false",
+               "array": "a list [...]", "object": "an object {...}", "null": "null"}
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return "null"
+
+
+def _pattern_message(problem: ValidationError) -> str:
+    pattern = problem.schema.get("pattern", "")
+    value = problem.instance
+    if pattern == quiz_schema()["properties"]["id"]["pattern"]:
+        return f"{value!r} is not a valid quiz id: use lower-case letters, digits and single '-' (a slug such as 'ring-attention')"
+    if pattern == quiz_schema()["$defs"]["identifier"]["pattern"]:
+        return f"{value!r} is not a valid id: start with a letter, then letters, digits, '-' or '_' (at most 64)"
+    if pattern == quiz_schema()["$defs"]["language"]["pattern"]:
+        return f"{value!r} is not a well-formed language tag (BCP 47, such as 'en', 'wo' or 'pt-BR')"
+    if pattern == "^[^,]+$":
+        return f"{value!r}: a tag cannot contain a comma"
+    if pattern == "^[^/]+$":
+        return f"{value!r}: a category name cannot contain '/'"
+    return f"{value!r} does not have the expected form ({pattern})"
+
+
+def _message(problem: ValidationError) -> tuple[str, str]:
+    """A plain sentence for one violation, and the pointer it is about."""
+    pointer = "".join(pointer_join("", p) for p in problem.absolute_path)
+    kind = problem.validator
+    value = problem.instance
+    if kind == "required":
+        missing = problem.message.split("'")[1] if "'" in problem.message else problem.message
+        return f"the required property '{missing}' is missing", pointer
+    if kind == "additionalProperties":
+        allowed = sorted(problem.schema.get("properties", {}))
+        extra = sorted(set(value) - set(allowed))
+        hints = []
+        for name in extra:
+            close = difflib.get_close_matches(name, allowed, n=1)
+            hints.append(f"'{name}'" + (f" (did you mean '{close[0]}'?)" if close else ""))
+        where = pointer_join(pointer, extra[0]) if len(extra) == 1 else pointer
+        return f"unknown propert{'y' if len(extra) == 1 else 'ies'} {', '.join(hints)}; allowed here: {', '.join(allowed)}", where
+    if kind == "type":
+        wanted = problem.validator_value
+        wanted = [wanted] if isinstance(wanted, str) else wanted
+        return f"expected {' or '.join(_TYPE_NAMES[w] for w in wanted)}, found {_kind(value)}", pointer
+    if kind == "enum":
+        return f"{value!r} is not allowed here; use one of: {', '.join(map(str, problem.validator_value))}", pointer
+    if kind == "const":
+        return f"expected {problem.validator_value!r}, found {value!r}", pointer
+    if kind == "minLength":
+        return "this text must not be empty", pointer
+    if kind == "maxLength":
+        return f"this text is longer than {problem.validator_value} characters", pointer
+    if kind == "pattern":
+        return _pattern_message(problem), pointer
+    if kind in ("minimum", "exclusiveMinimum"):
+        return f"{value} is below the smallest allowed value, {problem.validator_value}", pointer
+    if kind in ("maximum", "exclusiveMaximum"):
+        return f"{value} is above the largest allowed value, {problem.validator_value}", pointer
+    if kind == "minItems":
+        return f"this list needs at least {problem.validator_value} item{'s' if problem.validator_value != 1 else ''}", pointer
+    if kind == "uniqueItems":
+        return "this list has the same item twice", pointer
+    if kind == "oneOf" and problem.schema == quiz_schema()["$defs"]["text"]:
+        if isinstance(value, (str, dict)):
+            branch = 0 if isinstance(value, str) else 1
+            inner = best_match(e for e in problem.context if e.relative_schema_path[0] == branch)
+            return _message(inner) if inner is not None else ("this text is not valid", pointer)
+        return f"expected text (a string, or an object with 'text' and 'format'), found {_kind(value)}", pointer
+    if kind == "oneOf":  # the only other oneOf: a numerical answer
+        return "a numerical answer has either 'value' (with an optional 'tolerance') or both 'min' and 'max'", pointer
+    return problem.message, pointer
+
+
 def schema_errors(data: Any, file: str) -> Iterator[Diagnostic]:
-    for problem in validator().iter_errors(data):
-        pointer = "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in problem.absolute_path)
-        yield error(problem.message, file, pointer, code="schema")
+    """Every schema violation, in document order."""
+    problems = sorted(validator().iter_errors(data), key=lambda p: [(0, x, "") if isinstance(x, int) else (1, 0, x) for x in p.absolute_path])
+    seen: set[tuple[str, str]] = set()
+    for problem in problems:
+        message, pointer = _message(problem)
+        if (message, pointer) not in seen:
+            seen.add((message, pointer))
+            yield error(message, file, pointer, code="schema")

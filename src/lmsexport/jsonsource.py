@@ -1,0 +1,243 @@
+"""Reading a JSON file the strict way: encoding, syntax, duplicate keys, NaN, and where things are.
+
+A plain `json.load` silently keeps the last of two duplicate keys and accepts NaN; both lose
+an author's content without a word, so both are errors here. Positions (line and column of a
+JSON pointer) are worked out only when a diagnostic needs them, so valid files pay nothing.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .diagnostics import Diagnostic, error
+
+UTF8_BOM = b"\xef\xbb\xbf"
+
+
+class _ParseProblem(Exception):
+    pass
+
+
+@dataclass
+class ParsedJson:
+    data: Any = None
+    text: str = ""
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    _positions: dict[str, tuple[int, int]] | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.is_error for d in self.diagnostics)
+
+    def position(self, pointer: str) -> tuple[int, int] | None:
+        """(line, column) where the value at `pointer` starts, or its nearest parent's."""
+        if self._positions is None:
+            self._positions = locate_values(self.text)
+        while True:
+            if pointer in self._positions:
+                return self._positions[pointer]
+            if not pointer:
+                return None
+            pointer = pointer.rsplit("/", 1)[0]
+
+
+def decode(raw: bytes, file: str) -> tuple[str | None, Diagnostic | None]:
+    """The text of a UTF-8 file (a BOM is accepted), or an error naming the encoding it seems to be in."""
+    if raw.startswith(UTF8_BOM):
+        raw = raw[len(UTF8_BOM):]
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or (len(raw) >= 2 and (raw[0] == 0 or raw[1] == 0)):
+        return None, error("the file is UTF-16, not UTF-8: save it as UTF-8", file, line=1, column=1, code="encoding")
+    try:
+        return raw.decode("utf-8"), None
+    except UnicodeDecodeError as problem:
+        before = raw[: problem.start]
+        line = before.count(b"\n") + 1
+        column = problem.start - (before.rfind(b"\n") + 1) + 1
+        guess = "Latin-1 or Windows-1252" if raw[problem.start] >= 0x80 else "another encoding"
+        message = (
+            f"the file is not valid UTF-8 (byte 0x{raw[problem.start]:02X} at line {line}, column {column}); "
+            f"it looks like {guess}: save it as UTF-8"
+        )
+        return None, error(message, file, line=line, column=column, code="encoding")
+
+
+_FRIENDLY = {
+    "Expecting value": "a value was expected here (a string, number, object, array, true, false or null)",
+    "Expecting ',' delimiter": "a ',' or a closing bracket was expected here",
+    "Expecting ':' delimiter": "a ':' was expected after the property name",
+    "Expecting property name enclosed in double quotes": "a property name in double quotes was expected (no trailing commas)",
+    "Unterminated string starting at": "this string is never closed",
+    "Invalid control character at": "a control character (such as a raw tab or line break) must be escaped inside a string",
+    "Invalid \\escape": "this backslash escape is not valid JSON",
+    "Extra data": "there is more after the end of the JSON value",
+}
+
+
+def _friendly(message: str) -> str:
+    for start, plain in _FRIENDLY.items():
+        if message.startswith(start):
+            return plain
+    return message
+
+
+def parse(raw: bytes, file: str) -> ParsedJson:
+    result = ParsedJson()
+    if not raw.strip():
+        result.diagnostics.append(error("the file is empty: a quiz is a JSON object", file, line=1, column=1, code="json"))
+        return result
+    text, problem = decode(raw, file)
+    if problem:
+        result.diagnostics.append(problem)
+        return result
+    result.text = text
+    found_duplicates = False
+    found_non_finite = False
+
+    def pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        nonlocal found_duplicates
+        obj = dict(pairs)
+        if len(obj) != len(pairs):
+            found_duplicates = True
+        return obj
+
+    def constant_hook(name: str) -> float:
+        nonlocal found_non_finite
+        found_non_finite = True
+        return math.nan
+
+    def float_hook(literal: str) -> float:
+        nonlocal found_non_finite
+        value = float(literal)
+        if math.isinf(value):
+            found_non_finite = True
+        return value
+
+    try:
+        result.data = json.loads(text, object_pairs_hook=pairs_hook, parse_constant=constant_hook, parse_float=float_hook)
+    except json.JSONDecodeError as problem:
+        result.diagnostics.append(
+            error(f"invalid JSON: {_friendly(problem.msg)}", file, line=problem.lineno, column=problem.colno, code="json")
+        )
+        return result
+    except RecursionError:
+        result.diagnostics.append(error("invalid JSON: arrays or objects are nested too deeply", file, line=1, column=1, code="json"))
+        return result
+    except ValueError as problem:  # e.g. an integer with more digits than Python converts
+        result.diagnostics.append(error(f"invalid JSON: {problem}", file, line=1, column=1, code="json"))
+        return result
+    if found_duplicates or found_non_finite:
+        line_starts = _line_starts(text)
+        for pointer, message, offset in _scan_problems(text):
+            line, column = _line_column(offset, line_starts)
+            result.diagnostics.append(error(message, file, pointer, line=line, column=column, code="json"))
+    return result
+
+
+# --- Locating values -------------------------------------------------------------------------
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NUMBER_OR_WORD = re.compile(r"-?[A-Za-z0-9_.+-]+")
+_SPACE = re.compile(r"[ \t\r\n]*")
+
+
+def _walk(text: str, on_value, on_key=None) -> None:
+    """Visit every value of a syntactically valid JSON text with its pointer and offset."""
+    stack: list[tuple[str, str, set[str] | None, int]] = []  # (kind, pointer, keys seen, next index)
+    pos = _SPACE.match(text, 0).end()
+    pointer = ""
+    expecting_value = True
+    while pos < len(text):
+        char = text[pos]
+        if expecting_value:
+            on_value(pointer, pos)
+            if char == "{":
+                stack.append(("object", pointer, set(), 0))
+                pos += 1
+                expecting_value = False
+            elif char == "[":
+                stack.append(("array", pointer, None, 0))
+                pos += 1
+                pos = _SPACE.match(text, pos).end()
+                if text[pos] == "]":
+                    expecting_value = False
+                else:
+                    pointer = stack[-1][1] + "/0"
+                    continue
+            else:
+                match = _STRING.match(text, pos) if char == '"' else _NUMBER_OR_WORD.match(text, pos)
+                pos = match.end()
+                expecting_value = False
+            pos = _SPACE.match(text, pos).end()
+            continue
+        if not stack:
+            return
+        kind, parent, keys, index = stack[-1]
+        char = text[pos]
+        if kind == "object":
+            if char in "{,":
+                pos = _SPACE.match(text, pos + 1).end()
+                char = text[pos]
+            if char == "}":
+                stack.pop()
+                pos = _SPACE.match(text, pos + 1).end()
+                continue
+            match = _STRING.match(text, pos)
+            key = json.loads(match.group())
+            token = key.replace("~", "~0").replace("/", "~1")
+            if on_key is not None and key in keys:
+                on_key(parent + "/" + token, key, match.start())
+            keys.add(key)
+            pos = _SPACE.match(text, match.end()).end() + 1  # past ':'
+            pos = _SPACE.match(text, pos).end()
+            pointer = parent + "/" + token
+            expecting_value = True
+        else:
+            if char == "]":
+                stack.pop()
+                pos = _SPACE.match(text, pos + 1).end()
+                continue
+            index += 1
+            stack[-1] = (kind, parent, keys, index)
+            pos = _SPACE.match(text, pos + 1).end()
+            pointer = f"{parent}/{index}"
+            expecting_value = True
+
+
+def _line_starts(text: str) -> list[int]:
+    return [0] + [m.end() for m in re.finditer("\n", text)]
+
+
+def _line_column(offset: int, line_starts: list[int]) -> tuple[int, int]:
+    line = bisect.bisect_right(line_starts, offset)
+    return line, offset - line_starts[line - 1] + 1
+
+
+def locate_values(text: str) -> dict[str, tuple[int, int]]:
+    """Map each JSON pointer of a valid JSON text to the (line, column) where its value starts."""
+    line_starts = _line_starts(text)
+    offsets: dict[str, int] = {}
+    _walk(text, lambda pointer, offset: offsets.setdefault(pointer, offset))
+    return {pointer: _line_column(offset, line_starts) for pointer, offset in offsets.items()}
+
+
+def _scan_problems(text: str) -> list[tuple[str, str, int]]:
+    """(pointer, message, offset) of each duplicate key and each non-finite number."""
+    problems: list[tuple[str, str, int]] = []
+
+    def check_number(pointer: str, offset: int) -> None:
+        if text[offset] in '"{[tfn':
+            return
+        literal = _NUMBER_OR_WORD.match(text, offset).group()
+        if literal.lstrip("-") in ("NaN", "Infinity") or math.isinf(float(literal)):
+            problems.append((pointer, f"{literal} is not a finite number: JSON content must use ordinary numbers", offset))
+
+    def duplicate_key(pointer: str, key: str, offset: int) -> None:
+        problems.append((pointer, f"the key {key!r} appears twice in this object; JSON keeps only the last one", offset))
+
+    _walk(text, check_number, duplicate_key)
+    return problems
