@@ -1,0 +1,25 @@
+# Two entry points, both idempotent: `make build` sets up and exports content/ into exports/;
+# `make test` sets up and runs the test suite.
+PYTHON ?= python3
+VENV := .venv
+STAMP := $(VENV)/.installed
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(VENV)/bin/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+.PHONY: setup build test check
+setup: $(STAMP)
+
+build: $(STAMP)
+	$(VENV)/bin/lmsexport build
+
+test: $(STAMP)
+	$(VENV)/bin/pytest
+
+# What CI checks on content: it validates and the committed exports are current.
+check: $(STAMP)
+	$(VENV)/bin/lmsexport validate
+	$(VENV)/bin/lmsexport build --check --quiet

@@ -1,0 +1,136 @@
+"""`lmsexport build` and the single-format commands: validate, render, then write or check.
+
+Nothing is written for a quiz with errors; errors in one quiz do not stop the others.
+With --check nothing is written at all: the exports on disk are compared with what would be.
+"""
+
+from __future__ import annotations
+
+import sys
+from contextlib import nullcontext
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..diagnostics import Diagnostic, Severity, error
+from ..output import OutputError, check_output_folder, read_if_exists, write_atomic
+from ..pipeline import QuizOutcome, process_files
+from ..report import counts, print_diagnostics
+from ..writers.shared import ExportOptions
+from .common import quiz_files
+
+DEFAULT_CONTENT = Path("content")
+# Below this many quiz files a progress bar would only flicker.
+PROGRESS_THRESHOLD = 20
+
+
+@dataclass
+class Summary:
+    rows: list[tuple[str, dict[str, str], int]] = field(default_factory=list)  # quiz, status per format, warnings
+    expected: dict[str, set[str]] = field(default_factory=dict)  # format -> file names produced
+    differences: list[str] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def _handle_outcome(outcome: QuizOutcome, targets: dict[str, Path], check: bool, summary: Summary, verbose: bool) -> None:
+    name = outcome.quiz_id or str(outcome.path)
+    warnings = sum(1 for d in outcome.diagnostics if d.severity is Severity.WARNING)
+    if outcome.failed:
+        summary.rows.append((name, {f: "errors" for f in targets}, warnings))
+        return
+    statuses: dict[str, str] = {}
+    for format_name, export in outcome.exports:
+        if export.data is None:
+            statuses[format_name] = "nothing to export"
+            continue
+        path = targets[format_name] / export.filename
+        summary.expected[format_name].add(export.filename)
+        current = read_if_exists(path)
+        if current == export.data:
+            statuses[format_name] = "up to date"
+        elif check:
+            statuses[format_name] = "missing" if current is None else "stale"
+            summary.differences.append(f"{statuses[format_name]}: {path}")
+        else:
+            try:
+                write_atomic(path, export.data)
+            except OSError as problem:
+                summary.diagnostics.append(error(f"cannot write {path}: {problem.strerror or problem}; the previous file is untouched", str(outcome.path), code="io"))
+                statuses[format_name] = "write failed"
+                continue
+            statuses[format_name] = "written"
+            if verbose:
+                sys.stderr.write(f"wrote {path}\n")
+    summary.rows.append((name, statuses, warnings))
+
+
+def _extra_files(targets: dict[str, Path], summary: Summary) -> list[Path]:
+    extra = []
+    for format_name, folder in targets.items():
+        if folder.is_dir():
+            for path in sorted(folder.iterdir()):
+                if path.is_file() and not path.name.startswith(".") and path.name not in summary.expected[format_name]:
+                    extra.append(path)
+    return extra
+
+
+def _print_table(summary: Summary, formats: list[str]) -> None:
+    header = ["quiz", *formats, "warnings"]
+    rows = [[name, *(statuses.get(f, "-") for f in formats), str(warnings)] for name, statuses, warnings in summary.rows]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    for row in [header, [("-" * w) for w in widths], *rows]:
+        sys.stdout.write("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() + "\n")
+
+
+def _progress(total: int, quiet: bool):
+    if quiet or total < PROGRESS_THRESHOLD or not sys.stderr.isatty():
+        return nullcontext(None)
+    from rich.console import Console
+    from rich.progress import Progress
+
+    return Progress(transient=True, console=Console(stderr=True))
+
+
+def run_export(paths: list[Path] | None, targets: dict[str, Path], *, strict: bool, nearest_grade: bool, check: bool,
+               jobs: int, quiet: bool, verbose: bool, prune: bool) -> int:
+    sources = paths or [DEFAULT_CONTENT]
+    try:
+        for folder in targets.values():
+            check_output_folder(folder, sources)
+    except OutputError as problem:
+        sys.stderr.write(f"error: {problem}\n")
+        return 2
+    files, path_problems = quiz_files(sources)
+    summary = Summary(expected={f: set() for f in targets}, diagnostics=list(path_problems))
+    print_diagnostics(path_problems, "text", sys.stderr)
+    options = ExportOptions(strict=strict, nearest_grade=nearest_grade)
+    with _progress(len(files), quiet) as progress:
+        task = progress.add_task("exporting", total=len(files)) if progress else None
+        for outcome in process_files(files, tuple(targets), options, jobs):
+            print_diagnostics(outcome.diagnostics, "text", sys.stderr, show_notes=verbose)
+            summary.diagnostics.extend(outcome.diagnostics)
+            _handle_outcome(outcome, targets, check, summary, verbose)
+            if progress:
+                progress.advance(task)
+    failed = any(d.is_error for d in summary.diagnostics)
+    # Extra files are judged only for whole folders of content that loaded cleanly: a run on one
+    # file, or one that failed, cannot tell which exports are orphans.
+    whole_bank = all(p.is_dir() for p in sources)
+    if whole_bank and not failed:
+        for path in _extra_files(targets, summary):
+            if check:
+                summary.differences.append(f"extra: {path} (no quiz produces it; remove it or run with --prune)")
+            elif prune:
+                path.unlink()
+                if verbose:
+                    sys.stderr.write(f"removed {path}\n")
+            else:
+                sys.stderr.write(f"warning: {path} is produced by no quiz (run with --prune to remove it)\n")
+    if not quiet:
+        _print_table(summary, list(targets))
+    for line in summary.differences:
+        sys.stdout.write(line + "\n")
+    total = counts(summary.diagnostics)
+    if not quiet or failed or summary.differences:
+        verdict = "exports are out of date" if summary.differences else ("exports are up to date" if check else "done")
+        sys.stdout.write(f"{len(summary.rows)} quizzes: {total['errors']} errors, {total['warnings']} warnings; {verdict}\n")
+    return 1 if failed or summary.differences else 0

@@ -1,0 +1,51 @@
+"""`lmsexport new`: a quiz file that validates, with one example question per requested type."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+from ..output import write_atomic
+
+EXAMPLES: dict[str, dict] = {
+    "single_choice": {"stem": "Which option is correct?", "options": [
+        {"id": "a", "text": "The right answer", "correct": True, "feedback": "Yes."},
+        {"id": "b", "text": "A wrong answer", "feedback": "No."}], "explanation": "Why the right answer is right."},
+    "multiple_response": {"stem": "Which options are correct?", "options": [
+        {"id": "a", "text": "Right", "correct": True}, {"id": "b", "text": "Also right", "correct": True},
+        {"id": "c", "text": "Wrong"}]},
+    "true_false": {"stem": "This statement is true.", "answer": True},
+    "short_answer": {"stem": "Type the answer.", "answers": [{"text": "answer"}], "case_sensitive": False},
+    "numerical": {"stem": "How much is 6 times 7?", "answers": [{"value": 42, "tolerance": 0}]},
+    "matching": {"stem": "Match each item with its partner.", "pairs": [
+        {"id": "one", "prompt": "One", "answer": "1"}, {"id": "two", "prompt": "Two", "answer": "2"}],
+        "distractors": [{"id": "three", "text": "3"}]},
+    "essay": {"stem": "Explain your reasoning.", "grader_info": "What a good answer contains."},
+    "description": {"stem": "Text shown before the next questions."},
+}
+
+
+def scaffold(quiz_id: str, types: list[str], title: str | None, language: str) -> dict:
+    questions = [{"id": f"q{i}", "type": kind, **EXAMPLES[kind]} for i, kind in enumerate(types, 1)]
+    return {"$schema": "https://lmsexport.org/schema/quiz.schema.json", "id": quiz_id,
+            "title": title or quiz_id.replace("-", " ").capitalize(), "language": language,
+            "text_format": "plain", "questions": questions}
+
+
+def run_new(quiz_id: str, types: list[str], title: str | None, language: str, out: Path) -> int:
+    if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", quiz_id):
+        sys.stderr.write(f"error: {quiz_id!r} is not a valid quiz id: use lower-case letters, digits and single '-'\n")
+        return 2
+    unknown = [t for t in types if t not in EXAMPLES]
+    if unknown:
+        sys.stderr.write(f"error: unknown question type {', '.join(unknown)}; choose from {', '.join(EXAMPLES)}\n")
+        return 2
+    if out.exists():
+        sys.stderr.write(f"error: {out} already exists; not overwritten\n")
+        return 2
+    data = scaffold(quiz_id, types, title, language)
+    write_atomic(out, (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
+    sys.stdout.write(f"created {out}\n")
+    return 0

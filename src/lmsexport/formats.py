@@ -1,0 +1,33 @@
+"""The export formats: which writer module makes each, and the folder its files go to."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .model import Quiz
+from .writers.shared import Export, ExportOptions
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    name: str
+    module: str  # imported on first use: start-up stays fast and a command loads only its writer
+    folder: str
+    summary: str
+
+    @property
+    def render(self) -> Callable[[Quiz, ExportOptions], Export]:
+        return importlib.import_module(self.module).render
+
+
+FORMATS: dict[str, Format] = {
+    f.name: f
+    for f in (
+        Format("qti", "lmsexport.writers.qti", "qti", "IMS QTI 2.1 content package (.zip)"),
+        Format("canvas", "lmsexport.writers.canvas", "canvas", "Canvas quiz package, QTI 1.2 (.zip)"),
+        Format("moodle", "lmsexport.writers.moodle_xml", "moodle", "Moodle XML (.xml)"),
+        Format("gift", "lmsexport.writers.gift", "gift", "GIFT (.gift.txt)"),
+    )
+}

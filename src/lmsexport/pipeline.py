@@ -1,0 +1,77 @@
+"""From content files to export bytes: load and render each quiz, optionally in several processes.
+
+Workers only compute; the parent process checks quiz ids across the set and does all writing,
+so two quizzes claiming one id can never overwrite each other's files.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .diagnostics import Diagnostic, error
+from .formats import FORMATS
+from .loader import load_quiz
+from .writers.shared import Export, ExportOptions
+
+
+@dataclass(frozen=True, slots=True)
+class QuizOutcome:
+    path: Path
+    quiz_id: str | None
+    questions: int = 0
+    drafts: int = 0
+    diagnostics: tuple[Diagnostic, ...] = ()
+    exports: tuple[tuple[str, Export], ...] = field(default=())  # (format name, export)
+
+    @property
+    def failed(self) -> bool:
+        return any(d.is_error for d in self.diagnostics)
+
+
+def process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions) -> QuizOutcome:
+    result = load_quiz(path)
+    if result.quiz is None or not result.ok:
+        return QuizOutcome(path, result.quiz.id if result.quiz else None, diagnostics=result.diagnostics)
+    quiz = result.quiz
+    diagnostics = list(result.diagnostics)
+    exports = []
+    for name in formats:
+        export = FORMATS[name].render(quiz, options)
+        diagnostics.extend(export.diagnostics)
+        exports.append((name, export))
+    drafts = len(quiz.questions) - len(quiz.exported_questions)
+    if any(d.is_error for d in diagnostics):
+        exports = []  # nothing is written for a quiz with errors, in any format
+    return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, tuple(diagnostics), tuple(exports))
+
+
+def _process_job(job: tuple[Path, tuple[str, ...], ExportOptions]) -> QuizOutcome:
+    return process_quiz(*job)
+
+
+def process_files(files: list[Path], formats: tuple[str, ...], options: ExportOptions, jobs: int = 1) -> Iterator[QuizOutcome]:
+    """Outcomes in file order. With jobs > 1 quizzes are spread over processes; results stream
+    back one at a time, so memory stays bounded by the largest quiz, not the bank."""
+    outcomes: Iterable[QuizOutcome]
+    if jobs > 1 and len(files) > 1:
+        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+        pool = context.Pool(min(jobs, len(files)))
+        outcomes = pool.imap(_process_job, ((f, formats, options) for f in files), chunksize=1)
+    else:
+        pool = None
+        outcomes = (process_quiz(f, formats, options) for f in files)
+    seen_ids: dict[str, Path] = {}
+    try:
+        for outcome in outcomes:
+            if outcome.quiz_id is not None:
+                first = seen_ids.setdefault(outcome.quiz_id, outcome.path)
+                if first != outcome.path:
+                    duplicate = error(f"the quiz id '{outcome.quiz_id}' is already used by {first}: quiz ids must be unique", str(outcome.path), "/id", code="duplicate-id")
+                    outcome = QuizOutcome(outcome.path, outcome.quiz_id, outcome.questions, outcome.drafts, outcome.diagnostics + (duplicate,))
+            yield outcome
+    finally:
+        if pool is not None:
+            pool.terminate()
