@@ -63,6 +63,8 @@ CASES = [
     ("lone_surrogate.json", "U+D800", 6, "/questions/0/stem"),
     ("noncharacter_fffe.json", "U+FFFE", 6, "/questions/0/stem"),
     ("whitespace_stem.json", "the question text cannot be only white space", 9, "/questions/0/stem"),
+    ("unsafe_javascript_link.json", "uses 'javascript:', which platforms may run or block", 10, "/questions/0/stem"),
+    ("unsafe_data_url.json", "uses 'data:'", 15, "/questions/0/options/0/feedback"),
     ("whitespace_option.json", "an option's text cannot be only white space", 18, "/questions/0/options/1/text"),
 ]
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import langcodes
 
+from . import safety
 from .diagnostics import Diagnostic, error, note, pointer_join, warning
 from .model import (
     Choice,
@@ -20,6 +21,7 @@ from .model import (
     ShortAnswer,
     SingleChoice,
     Text,
+    TextFormat,
 )
 
 EPSILON = 1e-6
@@ -172,11 +174,39 @@ def _language_of_choices(choices: tuple[Choice, ...], file: str, base: str) -> I
         yield from _language_errors(choice.language, file, pointer_join(base, "options", i, "language"))
 
 
+def _rich_texts(question: Question) -> Iterator[tuple[str, Text | None]]:
+    """(pointer, text) of every rich text field of a question, as the JSON names them."""
+    base = question.location.pointer
+    yield pointer_join(base, "stem"), question.stem
+    yield pointer_join(base, "explanation"), question.feedback.general
+    for name in ("correct", "partially_correct", "incorrect"):
+        yield pointer_join(base, "feedback", name), getattr(question.feedback, name)
+    for i, choice in enumerate(getattr(question, "choices", ())):
+        yield pointer_join(base, "options", i, "text"), choice.text
+        yield pointer_join(base, "options", i, "feedback"), choice.feedback
+    for i, answer in enumerate(getattr(question, "answers", ())):
+        yield pointer_join(base, "answers", i, "feedback"), answer.feedback
+    for i, pair in enumerate(getattr(question, "pairs", ())):
+        yield pointer_join(base, "pairs", i, "prompt"), pair.prompt
+    for name in ("true_feedback", "false_feedback", "grader_info"):
+        yield pointer_join(base, name), getattr(question, name, None)
+
+
+def _address_errors(texts: Iterator[tuple[str, Text | None]], file: str) -> Iterator[Diagnostic]:
+    for pointer, text in texts:
+        if text is not None and text.format is TextFormat.MARKDOWN:
+            for kind, address in safety.addresses(text.source):
+                problem = safety.unsafe_address(kind, address)
+                if problem:
+                    yield error(problem, file, pointer, code="unsafe-url")
+
+
 def question_diagnostics(question: Question, file: str) -> Iterator[Diagnostic]:
     base = question.location.pointer
     yield from _language_errors(question.language, file, pointer_join(base, "language"))
     yield from _language_of_choices(getattr(question, "choices", ()), file, base)
     yield from _blank_text_errors(question, file)
+    yield from _address_errors(_rich_texts(question), file)
     if question.draft:
         yield note(f"question '{question.id}' is a draft: it stays in the bank and is not exported", file, base, code="draft")
         return
@@ -193,6 +223,7 @@ def quiz_diagnostics(quiz: Quiz) -> Iterator[Diagnostic]:
     yield from _language_errors(quiz.language, file, "/language")
     if _blank(quiz.title):
         yield error("the title cannot be only white space", file, "/title", code="blank")
+    yield from _address_errors(iter([("/description", quiz.description)]), file)
     yield from _unique_ids([(q.id, pointer_join(q.location.pointer, "id")) for q in quiz.questions], "question", file)
     for question in quiz.questions:
         yield from question_diagnostics(question, file)
