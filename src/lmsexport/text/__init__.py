@@ -1,0 +1,86 @@
+"""Rendering of rich text, shared by every writer.
+
+Markdown is CommonMark with tables and math (`$...$`, `$$...$$`, `\\(...\\)`, `\\[...\\]`),
+rendered by markdown-it-py. Raw HTML inside Markdown is never passed through: it is shown as
+text, so nothing an author pastes can run on a platform. Plain text is escaped exactly and keeps
+its line breaks. Writers choose, through a RenderStyle, MathML or TeX for formulas and the
+address of media files in their package.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from html import escape
+
+from ..model import Text, TextFormat
+from . import markdown
+from .math import FormulaError, to_mathml
+from .style import DEFAULT_STYLE, MathStyle, RenderStyle
+
+__all__ = [
+    "DEFAULT_STYLE", "FormulaError", "MathStyle", "RenderStyle", "formula_problems", "is_markdown",
+    "media_references", "plain_to_html", "plain_to_inline_html", "to_html", "to_inline_html",
+]
+
+
+@lru_cache(maxsize=65536)
+def _markdown_to_html(source: str, style: RenderStyle) -> str:
+    return markdown.render(source, style)
+
+
+def plain_to_html(source: str) -> str:
+    """Plain text as XHTML paragraphs: a blank line starts a paragraph, a newline is a <br/>."""
+    paragraphs = [p for p in source.replace("\r\n", "\n").replace("\r", "\n").split("\n\n") if p.strip()]
+    if not paragraphs:
+        return ""
+    return "".join("<p>" + escape(p.strip("\n"), quote=False).replace("\n", "<br/>") + "</p>" for p in paragraphs)
+
+
+def plain_to_inline_html(source: str) -> str:
+    """Plain text as inline XHTML (for option texts and other short fields)."""
+    return escape(source, quote=False).replace("\r\n", "\n").replace("\n", "<br/>")
+
+
+def to_html(text: Text, style: RenderStyle = DEFAULT_STYLE) -> str:
+    """Block-level XHTML: one or more <p>, lists, tables... Well-formed XML."""
+    if text.format is TextFormat.MARKDOWN:
+        return _markdown_to_html(text.source, style)
+    return plain_to_html(text.source)
+
+
+def to_inline_html(text: Text, style: RenderStyle = DEFAULT_STYLE) -> str:
+    """XHTML for a short field: a single Markdown paragraph loses its <p> wrapper."""
+    if text.format is TextFormat.MARKDOWN:
+        html = _markdown_to_html(text.source, style)
+        if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
+            return html[3:-4]
+        return html
+    return plain_to_inline_html(text.source)
+
+
+def is_markdown(text: Text) -> bool:
+    return text.format is TextFormat.MARKDOWN
+
+
+def media_references(text: Text | None) -> list[str]:
+    """Paths of the local media files a text shows, in order, each once."""
+    if text is None or text.format is not TextFormat.MARKDOWN or "](" not in text.source:
+        return []
+    seen: dict[str, None] = {}
+    for address, _alt in markdown.images(text.source):
+        if markdown.is_local(address):
+            seen.setdefault(address, None)
+    return list(seen)
+
+
+def formula_problems(text: Text | None) -> list[str]:
+    """Why each formula of a text cannot be converted to MathML (empty when all can)."""
+    if text is None or text.format is not TextFormat.MARKDOWN or not any(c in text.source for c in "$\\"):
+        return []
+    problems = []
+    for latex, display in markdown.formulas(text.source):
+        try:
+            to_mathml(latex, display)
+        except FormulaError as problem:
+            problems.append(str(problem))
+    return problems

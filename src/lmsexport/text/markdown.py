@@ -1,0 +1,103 @@
+"""The Markdown parser (CommonMark, tables, math) and how its tokens become XHTML."""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import PurePosixPath
+
+from markdown_it import MarkdownIt
+from mdit_py_plugins.dollarmath import dollarmath_plugin
+from mdit_py_plugins.texmath import texmath_plugin
+
+from .math import FormulaError, to_mathml, to_tex
+from .style import MathStyle, RenderStyle
+
+AUDIO = {".mp3": "audio/mpeg"}
+VIDEO = {".mp4": "video/mp4"}
+DOCUMENT = {".pdf": "application/pdf"}
+
+
+def _parser() -> MarkdownIt:
+    # Raw HTML is off: whatever HTML an author types is shown as text and never run.
+    md = MarkdownIt("commonmark", {"html": False, "xhtmlOut": True, "breaks": False}).enable("table")
+    # "$5 and $10" must stay text: no digits or spaces next to a single dollar.
+    dollarmath_plugin(md, allow_labels=False, allow_space=False, allow_digits=False, double_inline=True)
+    texmath_plugin(md, delimiters="brackets")
+    return md
+
+
+MARKDOWN = _parser()
+
+
+def _formula(latex: str, display: bool, style: RenderStyle) -> str:
+    if style.math is MathStyle.MATHML:
+        try:
+            return to_mathml(latex, display)
+        except FormulaError:
+            pass  # validation reports it with its place; nothing is exported then
+    return to_tex(latex, display)
+
+
+def _math_inline(self, tokens, idx, options, env):
+    return _formula(tokens[idx].content, False, env["style"])
+
+
+def _math_display_inline(self, tokens, idx, options, env):
+    return _formula(tokens[idx].content, True, env["style"])
+
+
+def _math_block(self, tokens, idx, options, env):
+    return "<p>" + _formula(tokens[idx].content.strip(), True, env["style"]) + "</p>\n"
+
+
+def _image(self, tokens, idx, options, env):
+    token = tokens[idx]
+    source = str(token.attrs.get("src", ""))
+    alt = escape(self.renderInlineAsText(token.children or [], options, env), quote=True)
+    style: RenderStyle = env["style"]
+    url = escape(style.media_url(source) if style.media_url and is_local(source) else source, quote=True)
+    suffix = PurePosixPath(source.split("?")[0]).suffix.lower()
+    if suffix in AUDIO:
+        return f'<audio controls="controls" src="{url}">{alt}</audio>'
+    if suffix in VIDEO:
+        return f'<video controls="controls" src="{url}">{alt}</video>'
+    if suffix in DOCUMENT:
+        return f'<a href="{url}">{alt}</a>'
+    title = token.attrs.get("title")
+    title_attribute = f' title="{escape(str(title), quote=True)}"' if title else ""
+    return f'<img src="{url}" alt="{alt}"{title_attribute} />'
+
+
+MARKDOWN.add_render_rule("math_inline", _math_inline)
+MARKDOWN.add_render_rule("math_inline_double", _math_display_inline)
+MARKDOWN.add_render_rule("math_block", _math_block)
+MARKDOWN.add_render_rule("image", _image)
+
+
+def is_local(address: str) -> bool:
+    """A relative path: a file that ships with the quiz (not a URL, not a fragment)."""
+    return bool(address) and ":" not in address.split("/")[0] and not address.startswith(("/", "#", "//"))
+
+
+def render(source: str, style: RenderStyle) -> str:
+    return MARKDOWN.render(source, {"style": style}).strip()
+
+
+def formulas(source: str):
+    """(latex, display) of every formula in a Markdown text."""
+    for token in MARKDOWN.parse(source):
+        if token.type == "math_block":
+            yield token.content.strip(), True
+        for child in token.children or ():
+            if child.type == "math_inline":
+                yield child.content, False
+            elif child.type == "math_inline_double":
+                yield child.content, True
+
+
+def images(source: str):
+    """(address, alt text) of every image (or other media) in a Markdown text."""
+    for token in MARKDOWN.parse(source):
+        for child in token.children or ():
+            if child.type == "image":
+                yield str(child.attrs.get("src", "")), "".join(c.content for c in child.children or ())

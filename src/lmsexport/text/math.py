@@ -1,0 +1,40 @@
+"""LaTeX formulas: to MathML for QTI, or kept as TeX between \\( \\) and \\[ \\] for MathJax.
+
+latex2mathml turns an unknown command into a plain identifier instead of failing, which would
+export a formula that reads '\\frca' to students; such output is treated as a failure here.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from html import escape
+
+from latex2mathml.converter import convert
+
+_UNKNOWN_COMMAND = re.compile(r"<m[io][^>]*>(\\[A-Za-z]+)</m[io]>")
+
+
+class FormulaError(ValueError):
+    pass
+
+
+@lru_cache(maxsize=16384)
+def to_mathml(latex: str, display: bool) -> str:
+    """MathML for a formula, or FormulaError saying why it cannot be converted."""
+    if not latex.strip():
+        raise FormulaError("the formula is empty")
+    try:
+        mathml = convert(latex, display="block" if display else "inline")
+    except Exception as problem:  # latex2mathml raises many kinds, some with no message
+        detail = str(problem) or type(problem).__name__
+        raise FormulaError(f"the formula '{latex}' cannot be converted ({detail})") from None
+    unknown = _UNKNOWN_COMMAND.search(mathml)
+    if unknown:
+        raise FormulaError(f"the formula '{latex}' uses {unknown.group(1)}, which is not a known LaTeX command")
+    return mathml
+
+
+def to_tex(latex: str, display: bool) -> str:
+    """The formula between MathJax's default delimiters, HTML-escaped."""
+    return ("\\[" if display else "\\(") + escape(latex, quote=False) + ("\\]" if display else "\\)")
