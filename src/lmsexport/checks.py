@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import langcodes
 
 from . import safety
+from .text import formula_problems, markdown
 from .diagnostics import Diagnostic, error, note, pointer_join, warning
 from .model import (
     Choice,
@@ -174,7 +175,7 @@ def _language_of_choices(choices: tuple[Choice, ...], file: str, base: str) -> I
         yield from _language_errors(choice.language, file, pointer_join(base, "options", i, "language"))
 
 
-def _rich_texts(question: Question) -> Iterator[tuple[str, Text | None]]:
+def rich_texts(question: Question) -> Iterator[tuple[str, Text | None]]:
     """(pointer, text) of every rich text field of a question, as the JSON names them."""
     base = question.location.pointer
     yield pointer_join(base, "stem"), question.stem
@@ -192,13 +193,23 @@ def _rich_texts(question: Question) -> Iterator[tuple[str, Text | None]]:
         yield pointer_join(base, name), getattr(question, name, None)
 
 
-def _address_errors(texts: Iterator[tuple[str, Text | None]], file: str) -> Iterator[Diagnostic]:
+def _markdown_errors(texts: Iterable[tuple[str, Text | None]], file: str) -> Iterator[Diagnostic]:
+    """Unsafe addresses, images without alt text and formulas that cannot be converted."""
     for pointer, text in texts:
-        if text is not None and text.format is TextFormat.MARKDOWN:
+        if text is None or text.format is not TextFormat.MARKDOWN:
+            continue
+        if "](" in text.source or "<" in text.source:
             for kind, address in safety.addresses(text.source):
                 problem = safety.unsafe_address(kind, address)
                 if problem:
                     yield error(problem, file, pointer, code="unsafe-url")
+            for address, alt in markdown.images(text.source):
+                if not alt.strip():
+                    yield error(f"the image '{address}' has no alt text: write ![what it shows]({address})", file, pointer, code="alt-text")
+                if address.startswith("/") and not address.startswith("//"):
+                    yield error(f"the media path '{address}' is absolute: use a path relative to the quiz file, or a full https:// address", file, pointer, code="media")
+        for problem in formula_problems(text):
+            yield error(problem, file, pointer, code="math")
 
 
 def question_diagnostics(question: Question, file: str) -> Iterator[Diagnostic]:
@@ -206,7 +217,7 @@ def question_diagnostics(question: Question, file: str) -> Iterator[Diagnostic]:
     yield from _language_errors(question.language, file, pointer_join(base, "language"))
     yield from _language_of_choices(getattr(question, "choices", ()), file, base)
     yield from _blank_text_errors(question, file)
-    yield from _address_errors(_rich_texts(question), file)
+    yield from _markdown_errors(rich_texts(question), file)
     if question.draft:
         yield note(f"question '{question.id}' is a draft: it stays in the bank and is not exported", file, base, code="draft")
         return
@@ -223,7 +234,7 @@ def quiz_diagnostics(quiz: Quiz) -> Iterator[Diagnostic]:
     yield from _language_errors(quiz.language, file, "/language")
     if _blank(quiz.title):
         yield error("the title cannot be only white space", file, "/title", code="blank")
-    yield from _address_errors(iter([("/description", quiz.description)]), file)
+    yield from _markdown_errors([("/description", quiz.description)], file)
     yield from _unique_ids([(q.id, pointer_join(q.location.pointer, "id")) for q in quiz.questions], "question", file)
     for question in quiz.questions:
         yield from question_diagnostics(question, file)

@@ -59,6 +59,7 @@ Check = Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 if a
 Jobs = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Spread quizzes over this many processes.")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="Print only errors and warnings.")]
 Verbose = Annotated[bool, typer.Option("--verbose", "-v", help="Also print notes and every file written.")]
+MaxMediaSize = Annotated[float, typer.Option("--max-media-size", min=0, help="Largest media file accepted, in MB.")]
 Prune = Annotated[bool, typer.Option("--prune", help="Delete files in the output folders that no quiz produces any more.")]
 
 
@@ -66,11 +67,12 @@ Prune = Annotated[bool, typer.Option("--prune", help="Delete files in the output
 def validate(
     paths: Paths = None,
     format: Annotated[ReportStyle, typer.Option("--format", "-f", help="text for people, json for tools, github for GitHub Actions annotations.")] = ReportStyle.text,
+    max_media_size: MaxMediaSize = 5,
 ) -> None:
     """Check quiz files against the schema and the semantic rules, reporting every problem."""
     from .commands.validate import run_validate
 
-    raise typer.Exit(run_validate(paths or [DEFAULT_CONTENT], format.value))
+    raise typer.Exit(run_validate(paths or [DEFAULT_CONTENT], format.value, int(max_media_size * 1048576)))
 
 
 def _export_command(format_name: str):
@@ -84,12 +86,14 @@ def _export_command(format_name: str):
         quiet: Quiet = False,
         verbose: Verbose = False,
         prune: Prune = False,
+        max_media_size: MaxMediaSize = 5,
     ) -> None:
         from .commands.export import run_export
 
         folder = out or DEFAULT_EXPORTS / format_name
         raise typer.Exit(run_export(paths, {format_name: folder}, strict=strict, nearest_grade=nearest_grade,
-                                    check=check, jobs=jobs, quiet=quiet, verbose=verbose, prune=prune))
+                                    check=check, jobs=jobs, quiet=quiet, verbose=verbose, prune=prune,
+                                    max_media_bytes=int(max_media_size * 1048576)))
 
     return command
 
@@ -115,6 +119,7 @@ def build(
     quiet: Quiet = False,
     verbose: Verbose = False,
     prune: Prune = False,
+    max_media_size: MaxMediaSize = 5,
 ) -> None:
     """Validate, then write every format for every quiz (default content/ into exports/)."""
     from .commands.export import run_export
@@ -126,7 +131,8 @@ def build(
         raise typer.BadParameter(f"unknown format {', '.join(unknown) or '(none)'}; choose from {', '.join(FORMATS)}", param_hint="--format")
     targets = {name: out / FORMATS[name].folder for name in names}
     raise typer.Exit(run_export(paths, targets, strict=strict, nearest_grade=nearest_grade, check=check,
-                                jobs=jobs, quiet=quiet, verbose=verbose, prune=prune))
+                                jobs=jobs, quiet=quiet, verbose=verbose, prune=prune,
+                                max_media_bytes=int(max_media_size * 1048576)))
 
 
 @app.command()

@@ -11,10 +11,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import checks, jsonsource
-from .diagnostics import Diagnostic, error
-from .model import Quiz
+from .diagnostics import Diagnostic, error, warning
+from .media import DEFAULT_MAX_MEDIA_BYTES, MediaProblem, load_media
+from .model import MediaFile, Quiz
 from .readers.canonical import build_quiz
 from .schema import schema_errors
+from .text import media_references
 
 # One quiz is a few hundred kilobytes even with a thousand questions; a file far larger than
 # this limit is almost certainly not a quiz, and reading it would stall CI.
@@ -44,7 +46,28 @@ def _located(diagnostics: Iterable[Diagnostic], parsed: jsonsource.ParsedJson) -
     return tuple(result)
 
 
-def load_quiz(path: Path) -> LoadResult:
+def _media(quiz: Quiz, folder: Path, max_bytes: int) -> tuple[tuple[MediaFile, ...], list[Diagnostic]]:
+    """Load every file the quiz's texts show; each problem is reported where the file is first used."""
+    file = quiz.location.file
+    texts = [("/description", quiz.description)] + [item for q in quiz.questions for item in checks.rich_texts(q)]
+    loaded: dict[str, MediaFile | None] = {}
+    problems: list[Diagnostic] = []
+    for pointer, text in texts:
+        for address in media_references(text):
+            if address in loaded:
+                continue
+            result, removed = load_media(folder, address, max_bytes)
+            if isinstance(result, MediaProblem):
+                loaded[address] = None
+                problems.append(error(result.message, file, pointer, code="media"))
+                continue
+            loaded[address] = result
+            if removed:
+                problems.append(warning(f"the SVG '{address}' is sanitised for export: removed {', '.join(removed)}", file, pointer, code="svg"))
+    return tuple(m for m in loaded.values() if m is not None), problems
+
+
+def load_quiz(path: Path, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES) -> LoadResult:
     file = str(path)
     try:
         size = path.stat().st_size
@@ -63,6 +86,10 @@ def load_quiz(path: Path) -> LoadResult:
         return LoadResult(path, None, _located(problems, parsed))
     quiz = build_quiz(parsed.data, file)
     problems += checks.quiz_diagnostics(quiz)
+    if "](" in parsed.text:  # only Markdown images refer to media files
+        media, media_problems = _media(quiz, path.parent, max_media_bytes)
+        problems += media_problems
+        quiz = replace(quiz, media=media)
     return LoadResult(path, quiz, _located(problems, parsed))
 
 

@@ -201,6 +201,19 @@ QUESTION_TYPES: dict[str, type[Question]] = {
 }
 
 
+@dataclass(frozen=True, slots=True)
+class MediaFile:
+    """A file that the quiz's texts show, as loaded, checked and (for SVG) sanitised."""
+
+    path: str  # as written in the content, relative to the quiz file: "media/ring.png"
+    data: bytes
+    mime: str
+
+    @property
+    def name(self) -> str:
+        return self.path.rsplit("/", 1)[-1]
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Quiz:
     id: str
@@ -215,6 +228,7 @@ class Quiz:
     tags: tuple[str, ...] = ()
     source: Source | None = None
     text_format: TextFormat = TextFormat.PLAIN
+    media: tuple[MediaFile, ...] = ()  # every local file the texts refer to, in order of first use
     location: Location = field(default_factory=lambda: Location(""), compare=False)
 
     @property
@@ -224,3 +238,9 @@ class Quiz:
 
     def language_of(self, question: Question) -> str:
         return question.language or self.language
+
+    def media_file(self, path: str) -> MediaFile:
+        for media in self.media:
+            if media.path == path:
+                return media
+        raise KeyError(path)

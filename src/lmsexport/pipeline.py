@@ -14,6 +14,7 @@ from pathlib import Path
 from .diagnostics import Diagnostic, error
 from .formats import FORMATS
 from .loader import load_quiz
+from .media import DEFAULT_MAX_MEDIA_BYTES
 from .writers.shared import Export, ExportOptions
 
 
@@ -31,8 +32,8 @@ class QuizOutcome:
         return any(d.is_error for d in self.diagnostics)
 
 
-def process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions) -> QuizOutcome:
-    result = load_quiz(path)
+def process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES) -> QuizOutcome:
+    result = load_quiz(path, max_media_bytes)
     if result.quiz is None or not result.ok:
         return QuizOutcome(path, result.quiz.id if result.quiz else None, diagnostics=result.diagnostics)
     quiz = result.quiz
@@ -48,21 +49,22 @@ def process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions) -
     return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, tuple(diagnostics), tuple(exports))
 
 
-def _process_job(job: tuple[Path, tuple[str, ...], ExportOptions]) -> QuizOutcome:
+def _process_job(job: tuple[Path, tuple[str, ...], ExportOptions, int]) -> QuizOutcome:
     return process_quiz(*job)
 
 
-def process_files(files: list[Path], formats: tuple[str, ...], options: ExportOptions, jobs: int = 1) -> Iterator[QuizOutcome]:
+def process_files(files: list[Path], formats: tuple[str, ...], options: ExportOptions, jobs: int = 1,
+                  max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES) -> Iterator[QuizOutcome]:
     """Outcomes in file order. With jobs > 1 quizzes are spread over processes; results stream
     back one at a time, so memory stays bounded by the largest quiz, not the bank."""
     outcomes: Iterable[QuizOutcome]
     if jobs > 1 and len(files) > 1:
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
         pool = context.Pool(min(jobs, len(files)))
-        outcomes = pool.imap(_process_job, ((f, formats, options) for f in files), chunksize=1)
+        outcomes = pool.imap(_process_job, ((f, formats, options, max_media_bytes) for f in files), chunksize=1)
     else:
         pool = None
-        outcomes = (process_quiz(f, formats, options) for f in files)
+        outcomes = (process_quiz(f, formats, options, max_media_bytes) for f in files)
     seen_ids: dict[str, Path] = {}
     try:
         for outcome in outcomes:

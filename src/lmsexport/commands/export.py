@@ -91,7 +91,7 @@ def _progress(total: int, quiet: bool):
 
 
 def run_export(paths: list[Path] | None, targets: dict[str, Path], *, strict: bool, nearest_grade: bool, check: bool,
-               jobs: int, quiet: bool, verbose: bool, prune: bool) -> int:
+               jobs: int, quiet: bool, verbose: bool, prune: bool, max_media_bytes: int) -> int:
     sources = paths or [DEFAULT_CONTENT]
     try:
         for folder in targets.values():
@@ -105,7 +105,7 @@ def run_export(paths: list[Path] | None, targets: dict[str, Path], *, strict: bo
     options = ExportOptions(strict=strict, nearest_grade=nearest_grade)
     with _progress(len(files), quiet) as progress:
         task = progress.add_task("exporting", total=len(files)) if progress else None
-        for outcome in process_files(files, tuple(targets), options, jobs):
+        for outcome in process_files(files, tuple(targets), options, jobs, max_media_bytes):
             print_diagnostics(outcome.diagnostics, "text", sys.stderr, show_notes=verbose)
             summary.diagnostics.extend(outcome.diagnostics)
             _handle_outcome(outcome, targets, check, summary, verbose)

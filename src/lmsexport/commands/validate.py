@@ -11,12 +11,12 @@ from ..writers.shared import ExportOptions
 from .common import quiz_files
 
 
-def run_validate(paths: list[Path], style: str) -> int:
+def run_validate(paths: list[Path], style: str, max_media_bytes: int) -> int:
     files, diagnostics = quiz_files(paths)
     if style != "json":
         print_diagnostics(diagnostics, style)
     quizzes = questions = drafts = 0
-    for outcome in process_files(files, (), ExportOptions()):
+    for outcome in process_files(files, (), ExportOptions(), max_media_bytes=max_media_bytes):
         quizzes += 1
         questions += outcome.questions
         drafts += outcome.drafts
