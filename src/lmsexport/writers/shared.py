@@ -36,9 +36,10 @@ class Export:
         return any(d.is_error for d in self.diagnostics)
 
 
-def loss_warning(quiz: Quiz, question: Question, message: str, options: ExportOptions, code: str) -> Diagnostic:
-    """A warning that the format cannot carry something; an error under --strict."""
-    diagnostic = warning(message, quiz.location.file, question.location.pointer, code=code)
+def loss_warning(quiz: Quiz, question: Question, message: str, options: ExportOptions, code: str, pointer: str | None = None) -> Diagnostic:
+    """A warning that the format cannot carry something; an error under --strict.
+    `pointer` names the exact field when the question as a whole is too vague a place."""
+    diagnostic = warning(message, quiz.location.file, question.location.pointer if pointer is None else pointer, code=code)
     if options.strict:
         return Diagnostic(Severity.ERROR, message + " (an error under --strict)", diagnostic.file, diagnostic.pointer, code=code)
     return diagnostic

@@ -1,0 +1,83 @@
+"""IMS QTI 2.1 content package: one zip with a manifest, an assessmentTest and one item per question.
+
+Every file is meant to validate against the official QTI 2.1 and IMS CP 1.1 schemas, and follows
+the conventions Canvas's QTI importer needs (see manifest.py, test.py, feedback.py).
+"""
+
+from __future__ import annotations
+
+from ...diagnostics import note
+from ...model import Quiz
+from ..shared import Export, ExportOptions, deterministic_zip, xml_bytes
+from .context import ItemContext
+from .item import assessment_item
+from .manifest import ITEM_TYPE, MEDIA_TYPE, TEST_TYPE, Resource, manifest
+from .media import used_media
+from .names import first_non_xml_char, identifier, media_path
+from .problems import Problems
+from .test import assessment_test
+
+MANIFEST = "imsmanifest.xml"
+TEST_FILE = "test.xml"
+
+
+def render(quiz: Quiz, options: ExportOptions) -> Export:
+    filename = f"{quiz.id}.zip"
+    questions = quiz.exported_questions
+    if not questions:
+        return Export(filename, None, (note("no question to export: every question is a draft", quiz.location.file),))
+    problems = Problems(quiz, options)
+    _check_quiz_strings(quiz, problems)
+
+    files: dict[str, bytes] = {}
+    media_ids = {m.path: f"media.{n}" for n, m in enumerate(quiz.media, 1)}
+    resources: list[Resource] = []
+    refs: list[tuple[str, str, float]] = []
+    taken: set[str] = set()
+    file_names: set[str] = set()
+    for question in questions:
+        item_id = identifier(question.id)
+        if item_id in taken:
+            problems.error(question, f"the identifier '{item_id}' is used by another question", "id")
+        taken.add(item_id)
+        href = _unique_href(item_id, file_names)
+        language = quiz.language_of(question)
+        ctx = ItemContext(problems, question, language)
+        files[href] = xml_bytes(assessment_item(ctx, item_id))
+        title = question.title if question.title is not None else question.id
+        needs = tuple(media_ids[path] for path in used_media(quiz, question))
+        resources.append(Resource(item_id, ITEM_TYPE, href, title, language, question.tags, needs))
+        refs.append((item_id, href, question.points))
+    if problems.failed:
+        return Export(filename, None, tuple(problems.found))
+
+    test_id = f"test.{quiz.id}"
+    files[TEST_FILE] = xml_bytes(assessment_test(test_id, quiz.title, refs))
+    test = Resource(test_id, TEST_TYPE, TEST_FILE, quiz.title, quiz.language, quiz.tags, tuple(r.identifier for r in resources))
+    description = quiz.description.source if quiz.description is not None else None
+    for media in quiz.media:
+        files[media_path(media.path)] = media.data
+    shown = [Resource(media_ids[m.path], MEDIA_TYPE, media_path(m.path), m.name, quiz.language) for m in quiz.media]
+    root = manifest(f"manifest.{quiz.id}", quiz.title, quiz.language, description, quiz.tags, [test, *resources, *shown])
+    files[MANIFEST] = xml_bytes(root)
+    return Export(filename, deterministic_zip(files), tuple(problems.found))
+
+
+def _unique_href(item_id: str, used: set[str]) -> str:
+    """items/<identifier>.xml, unique even where file names ignore case (Windows, macOS)."""
+    href, n = f"items/{item_id}.xml", 1
+    while href.lower() in used:
+        n += 1
+        href = f"items/{item_id}-{n}.xml"
+    used.add(href.lower())
+    return href
+
+
+def _check_quiz_strings(quiz: Quiz, problems: Problems) -> None:
+    fields = [("title", quiz.title), *((f"tags/{i}", t) for i, t in enumerate(quiz.tags))]
+    if quiz.description is not None:
+        fields.append(("description", quiz.description.source))
+    for where, value in fields:
+        bad = first_non_xml_char(value)
+        if bad is not None:
+            problems.error(None, f"U+{ord(bad):04X} is a character that XML cannot hold", *where.split("/"))

@@ -1,0 +1,54 @@
+"""Rendering one question's texts into QTI, reporting problems at their place in the content."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from ... import text as rich
+from ...model import Question, Text
+from ...text import MathStyle, RenderStyle
+from .names import first_non_xml_char, media_path, q
+from .problems import Problems
+from .xhtml import fragment, move_content
+
+
+def _from_items_folder(path: str) -> str:
+    """Items are one folder below the media folder."""
+    return "../" + media_path(path)
+
+
+# QTI 2.1 carries MathML natively, so formulas need no script on the platform.
+ITEM_STYLE = RenderStyle(math=MathStyle.MATHML, media_url=_from_items_folder)
+
+
+class ItemContext:
+    def __init__(self, problems: Problems, question: Question, language: str):
+        self.problems = problems
+        self.question = question
+        self.language = language
+
+    def plain(self, value: str, *where: str | int) -> str:
+        """A plain string for an attribute or a text node; XML must be able to hold it."""
+        bad = first_non_xml_char(value)
+        if bad is not None:
+            self.problems.error(self.question, f"U+{ord(bad):04X} is a character that XML cannot hold", *where)
+            return ""
+        return value
+
+    def block(self, text: Text, *where: str | int) -> etree._Element:
+        """Block content in a `div`: the stem, feedback, a rubric."""
+        return self._parse(rich.to_html(text, ITEM_STYLE), text, where)
+
+    def flow_into(self, text: Text, target: etree._Element, *where: str | int) -> None:
+        """Short content (an option, a matching prompt) put straight into `target`."""
+        move_content(self._parse(rich.to_inline_html(text, ITEM_STYLE), text, where), target)
+
+    def _parse(self, html: str, text: Text, where: tuple[str | int, ...]) -> etree._Element:
+        if self.plain(text.source, *where) == "" and text.source:
+            return etree.Element(q("div"))
+        result = fragment(html)
+        for message in result.errors:
+            self.problems.error(self.question, f"cannot be written as valid QTI: {message}", *where)
+        for lost in result.lost:
+            self.problems.loss(self.question, f"QTI has no place for {lost}; it is left out", *where)
+        return result.div

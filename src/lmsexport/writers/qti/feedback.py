@@ -1,0 +1,73 @@
+"""Feedback as modalFeedback driven by the FEEDBACK outcome.
+
+Canvas finds feedback by the modalFeedback identifier alone (qti_exporter's get_feedback):
+names with `wrong`/`incorrect`/`_IC` are incorrect feedback, `correct`/`_C` correct,
+`general_`/`_all` neutral. Per-answer feedback must avoid all of those.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from .context import ItemContext
+from .expressions import add_feedback, base, condition, make, variable
+from .names import FEEDBACK, SCORE
+from .parts import Parts
+
+CORRECT = "correct_feedback"
+PARTIAL = "partial_feedback"
+INCORRECT = "incorrect_feedback"
+GENERAL = "general_feedback"
+
+_CANVAS_KINDS = re.compile(r"general_|_all|wrong|incorrect|correct|solution|_ic$|_c$", re.IGNORECASE)
+
+
+def option_feedback_id(choice_id: str, index: int) -> str:
+    candidate = f"option_{choice_id}_feedback"
+    return f"option_{index + 1}_feedback" if _CANVAS_KINDS.search(candidate) else candidate
+
+
+def answer_feedback_id(index: int) -> str:
+    return f"answer_{index + 1}_feedback"
+
+
+def feedback(ctx: ItemContext, parts: Parts) -> tuple[list[etree._Element], list[etree._Element]]:
+    """The response rules that set FEEDBACK, and the modalFeedback elements they show."""
+    question = ctx.question
+    rules: list[etree._Element] = []
+    shown: list[tuple[str, object, tuple]] = []
+
+    answers = parts.answer_feedback
+    if answers and parts.first_match_only:
+        rules.append(condition(*((a.when, [add_feedback(a.identifier)] if a.text else []) for a in answers)))
+    else:
+        rules.extend(condition((a.when, [add_feedback(a.identifier)])) for a in answers if a.text)
+    shown.extend((a.identifier, a.text, a.where) for a in answers if a.text)
+
+    given = question.feedback
+    outcome = [(CORRECT, given.correct, "correct"), (PARTIAL, given.partially_correct, "partially_correct"), (INCORRECT, given.incorrect, "incorrect")]
+    if parts.correct is None:
+        for _, text, key in outcome:
+            if text is not None:
+                ctx.problems.loss(question, f"this question has no right answer, so its {key} feedback is never shown; it is left out", "feedback", key)
+    elif any(text is not None for _, text, _ in outcome):
+        scored = make("gt", variable(SCORE), base("float", "0"))
+        branches = [(parts.correct, CORRECT, given.correct), (scored, PARTIAL, given.partially_correct), (None, INCORRECT, given.incorrect)]
+        while branches[-1][2] is None:  # branches after the last one with a text change nothing
+            branches.pop()
+        rules.append(condition(*((when, [add_feedback(name)] if text else []) for when, name, text in branches)))
+        shown.extend((name, text, ("feedback", key)) for name, text, key in outcome if text is not None and parts.correct is not None)
+
+    if question.feedback.general is not None:
+        rules.append(add_feedback(GENERAL))
+        shown.append((GENERAL, question.feedback.general, ("explanation",)))
+
+    modals = []
+    for name, text, where in shown:
+        modal = make("modalFeedback", outcomeIdentifier=FEEDBACK, identifier=name, showHide="show")
+        # One wrapping div: Canvas keeps only the first <p> or <div> of a per-option feedback.
+        modal.append(ctx.block(text, *where))
+        modals.append(modal)
+    return rules, modals

@@ -1,0 +1,68 @@
+"""Namespaces, identifiers and number spelling shared by the QTI 2.1 files."""
+
+from __future__ import annotations
+
+import re
+
+QTI = "http://www.imsglobal.org/xsd/imsqti_v2p1"
+QTI_XSD = "http://www.imsglobal.org/xsd/qti/qtiv2p1/imsqti_v2p1.xsd"
+CP = "http://www.imsglobal.org/xsd/imscp_v1p1"
+CP_XSD = "http://www.imsglobal.org/xsd/imscp_v1p1.xsd"
+MD = "http://www.imsglobal.org/xsd/imsmd_v1p2"
+MD_XSD = "http://www.imsglobal.org/xsd/imsmd_v1p2p4.xsd"
+XSI = "http://www.w3.org/2001/XMLSchema-instance"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+
+TEMPLATES = "http://www.imsglobal.org/question/qti_v2p1/rptemplates/"
+MATCH_CORRECT = TEMPLATES + "match_correct"
+MAP_RESPONSE = TEMPLATES + "map_response"
+
+RESPONSE = "RESPONSE"
+SCORE = "SCORE"
+MAXSCORE = "MAXSCORE"
+FEEDBACK = "FEEDBACK"
+
+_NCNAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
+_NOT_NCNAME_CHAR = re.compile(r"[^A-Za-z0-9_.-]")
+
+
+_TAGS: dict[str, str] = {}
+
+
+def q(tag: str) -> str:
+    """A tag in the QTI namespace."""
+    name = _TAGS.get(tag)
+    if name is None:
+        name = _TAGS[tag] = "{" + QTI + "}" + tag
+    return name
+
+
+def identifier(raw: str) -> str:
+    """A QTI identifier (an XML NCName) for a content id; valid ids are kept as they are, so
+    re-exports keep their identifiers."""
+    if _NCNAME.fullmatch(raw):
+        return raw
+    cleaned = _NOT_NCNAME_CHAR.sub("_", raw)
+    return cleaned if _NCNAME.fullmatch(cleaned) else "id_" + cleaned
+
+
+def number(value: float) -> str:
+    """A float as XSD spells it, without a useless '.0'."""
+    if value == int(value) and abs(value) < 1e15:
+        return str(int(value))
+    return repr(value)
+
+
+# XML 1.0 cannot hold these code points at all, not even as character references.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def first_non_xml_char(text: str) -> str | None:
+    found = _NOT_XML.search(text)
+    return found.group() if found else None
+
+
+def media_path(path: str) -> str:
+    """Where a media file goes in the zip: its content path, inside media/ so that it can never
+    meet the package's own files."""
+    return path if path.startswith("media/") else "media/" + path

@@ -1,0 +1,33 @@
+"""What each question type contributes to its assessmentItem."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from ...model import Text
+
+
+@dataclass
+class AnswerFeedback:
+    """Feedback shown when `when` holds: one option chosen, or one accepted answer given."""
+
+    identifier: str
+    text: Text
+    where: tuple[str | int, ...]
+    when: etree._Element
+
+
+@dataclass
+class Parts:
+    responses: list[etree._Element] = field(default_factory=list)
+    body: list[etree._Element] = field(default_factory=list)
+    scoring: list[etree._Element] = field(default_factory=list)
+    # The standard template that does exactly what `scoring` does, when the item needs nothing else.
+    template: str | None = None
+    # True when the answer earns full marks; None when the platform cannot know (essay, description).
+    correct: etree._Element | None = None
+    answer_feedback: list[AnswerFeedback] = field(default_factory=list)
+    # Accepted answers are tried in order and the first that matches counts; options all count.
+    first_match_only: bool = False

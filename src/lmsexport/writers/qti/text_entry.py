@@ -1,0 +1,97 @@
+"""Short answer and numerical: a textEntryInteraction in its own top-level <p>.
+
+Canvas only keeps a blank whose textEntryInteraction sits in a top-level <p> or <div> of
+itemBody (qti_exporter's assessment_item_converter).
+"""
+
+from __future__ import annotations
+
+from ...model import Numerical, ShortAnswer
+from .context import ItemContext
+from .expressions import base, condition, make, set_outcome, value, variable
+from .feedback import answer_feedback_id
+from .names import MAP_RESPONSE, RESPONSE, SCORE, number
+from .parts import AnswerFeedback, Parts
+from .scoring import map_response_rules, mapping
+
+
+def _blank(expected_length: int) -> list:
+    interaction = make("textEntryInteraction", responseIdentifier=RESPONSE, expectedLength=str(max(expected_length, 1)))
+    paragraph = make("p", interaction)
+    paragraph.text = ""  # keeps the serialiser from adding whitespace around the blank
+    return [paragraph]
+
+
+def short_answer(ctx: ItemContext, question: ShortAnswer) -> Parts:
+    parts = Parts(first_match_only=True)
+    texts = [ctx.plain(a.text, "answers", i, "text") for i, a in enumerate(question.answers)]
+    declaration = make("responseDeclaration", identifier=RESPONSE, cardinality="single", baseType="string")
+    best = max(question.answers, key=lambda a: a.credit, default=None)
+    if best is not None:
+        declaration.append(make("correctResponse", value(texts[question.answers.index(best)])))
+    entries = [(t, a.credit * question.points) for t, a in zip(texts, question.answers) if a.credit != 0]
+    declaration.append(mapping(entries, question.points, case_sensitive=question.case_sensitive))
+    parts.responses.append(declaration)
+    parts.scoring = map_response_rules()
+    parts.template = MAP_RESPONSE
+    case = "true" if question.case_sensitive else "false"
+
+    def given(text: str):
+        return make("stringMatch", variable(RESPONSE), base("string", text), caseSensitive=case)
+
+    full = [given(t) for t, a in zip(texts, question.answers) if a.credit >= 1]
+    parts.correct = _any(full)
+    for index, (text, answer) in enumerate(zip(texts, question.answers)):
+        parts.answer_feedback.append(AnswerFeedback(answer_feedback_id(index), answer.feedback, ("answers", index, "feedback"), given(text)))
+    if not any(a.feedback for a in question.answers):
+        parts.answer_feedback = []
+    parts.body = _blank(max((len(t) for t in texts), default=1))
+    return parts
+
+
+def numerical(ctx: ItemContext, question: Numerical) -> Parts:
+    parts = Parts(first_match_only=True)
+    declaration = make("responseDeclaration", identifier=RESPONSE, cardinality="single", baseType="float")
+    # The highest credit among the answers that accept a response is the one that counts.
+    ranked = sorted(enumerate(question.answers), key=lambda pair: -pair[1].credit)
+    if ranked:
+        first = ranked[0][1]
+        declaration.append(make("correctResponse", value(number(first.value if first.value is not None else first.minimum))))
+    parts.responses.append(declaration)
+
+    branches = []
+    for index, answer in ranked:
+        branches.append((_accepts(answer), [set_outcome(SCORE, base("float", number(max(answer.credit, 0) * question.points)))]))
+        parts.answer_feedback.append(AnswerFeedback(answer_feedback_id(index), answer.feedback, ("answers", index, "feedback"), _accepts(answer)))
+    if branches:
+        parts.scoring = [condition(*branches)]
+    if not any(a.feedback for a in question.answers):
+        parts.answer_feedback = []
+    parts.correct = _any([_accepts(a) for a in question.answers if a.credit >= 1])
+    parts.body = _blank(8)
+    return parts
+
+
+def _accepts(answer):
+    if answer.value is not None:
+        if answer.tolerance == 0:
+            return make("equal", variable(RESPONSE), base("float", number(answer.value)), toleranceMode="exact")
+        # The tolerance is written as given, so no rounding of value ± tolerance can shift the bounds.
+        return make(
+            "equal",
+            variable(RESPONSE),
+            base("float", number(answer.value)),
+            toleranceMode="absolute",
+            tolerance=f"{number(answer.tolerance)} {number(answer.tolerance)}",
+        )
+    return make(
+        "and",
+        make("gte", variable(RESPONSE), base("float", number(answer.minimum))),
+        make("lte", variable(RESPONSE), base("float", number(answer.maximum))),
+    )
+
+
+def _any(expressions):
+    if not expressions:
+        return base("boolean", "false")
+    return expressions[0] if len(expressions) == 1 else make("or", *expressions)

@@ -1,0 +1,267 @@
+"""The QTI 2.1 package: official XSDs, manifest and test structure, Canvas conventions, exact texts."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+from conftest import CONTENT, DATA
+from lxml import etree
+from qti_support import NS, files_of, schemas  # noqa: F401  (schemas is a fixture)
+
+from lmsexport.loader import load_quiz
+from lmsexport.model import Text, TextFormat, TrueFalse
+from lmsexport.text import to_html
+from lmsexport.writers import qti
+from lmsexport.writers.shared import ZIP_TIMESTAMP, ExportOptions
+
+CP = "{http://www.imsglobal.org/xsd/imscp_v1p1}"
+MD = "{http://www.imsglobal.org/xsd/imsmd_v1p2}"
+LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+QUIZ_FILES = sorted(CONTENT.glob("*.json")) + [DATA / "every_type.json"]
+
+
+def export(path: Path, options: ExportOptions = ExportOptions()):
+    quiz = load_quiz(path).quiz
+    return quiz, qti.render(quiz, options)
+
+
+@pytest.fixture(scope="module", params=QUIZ_FILES, ids=lambda p: p.stem)
+def package(request):
+    quiz, result = export(request.param)
+    assert not result.failed, result.diagnostics
+    files = files_of(result.data)
+    return quiz, result, files, {name: etree.fromstring(data) for name, data in files.items()}
+
+
+def test_every_file_validates_against_the_official_schemas(package, schemas):
+    _, _, _, docs = package
+    for name, doc in docs.items():
+        checks = ["manifest"] if name == "imsmanifest.xml" else ["qti 2.1", "qti 2.1.2"]
+        for check in checks:
+            schema = schemas[check]
+            assert schema.validate(doc), f"{name} against {check}: {schema.error_log}"
+
+
+def test_the_schemas_do_reject_an_invalid_item(package, schemas):
+    _, _, _, docs = package
+    item = next(doc for name, doc in docs.items() if name.startswith("items/"))
+    item.find(f"{NS}itemBody").set("style", "color:red")
+    assert not schemas["qti 2.1"].validate(item) and not schemas["qti 2.1.2"].validate(item)
+
+
+def test_the_manifest_lists_every_file_and_the_test_in_content_order(package):
+    quiz, result, files, docs = package
+    assert result.filename == f"{quiz.id}.zip"
+    manifest = docs["imsmanifest.xml"]
+    assert manifest.findtext(f"{CP}metadata/{CP}schema") == "QTIv2.1 Package"
+    assert manifest.findtext(f"{CP}metadata/{CP}schemaversion")
+    general = manifest.find(f"{CP}metadata/{MD}lom/{MD}general")
+    assert general.findtext(f"{MD}title/{MD}langstring") == quiz.title
+    assert general.findtext(f"{MD}language") == quiz.language
+    if quiz.description is not None:
+        assert general.findtext(f"{MD}description/{MD}langstring") == quiz.description.source
+    assert b"interactionType" not in files["imsmanifest.xml"]
+
+    resources = manifest.findall(f"{CP}resources/{CP}resource")
+    listed = [f.get("href") for r in resources for f in r.findall(f"{CP}file")]
+    assert sorted(listed) == sorted(n for n in files if n != "imsmanifest.xml")
+    tests = [r for r in resources if r.get("type") == "imsqti_test_xmlv2p1"]
+    items = [r for r in resources if r.get("type") == "imsqti_item_xmlv2p1"]
+    assert len(tests) == 1 and len(items) == len(resources) - 1
+    exported = quiz.exported_questions
+    assert [r.get("identifier") for r in items] == [q.id for q in exported]
+    assert [d.get("identifierref") for d in tests[0].findall(f"{CP}dependency")] == [q.id for q in exported]
+
+    test = docs[tests[0].get("href")]
+    parts = test.findall(f"{NS}testPart")
+    sections = test.findall(f"{NS}testPart/{NS}assessmentSection")
+    assert len(parts) == 1 and len(sections) == 1
+    refs = sections[0].findall(f"{NS}assessmentItemRef")
+    assert [r.get("identifier") for r in refs] == [q.id for q in exported]
+    for ref, resource, question in zip(refs, items, exported):
+        item = docs[ref.get("href")]
+        # Canvas pairs a test's references with items by identifier, and takes points from <weight>.
+        assert item.get("identifier") == ref.get("identifier") == resource.get("identifier")
+        assert resource.get("href") == ref.get("href")
+        assert float(ref.find(f"{NS}weight").get("value")) == question.points
+        title = question.title if question.title is not None else question.id
+        assert item.get("title") == title
+        assert resource.findtext(f"{CP}metadata/{MD}lom/{MD}general/{MD}title/{MD}langstring") == title
+        assert item.get(LANG) == quiz.language_of(question)
+        for name in ("SCORE", "MAXSCORE"):
+            declared = item.find(f"{NS}outcomeDeclaration[@identifier='{name}']")
+            assert declared is not None
+        assert float(item.findtext(f"{NS}outcomeDeclaration[@identifier='MAXSCORE']/{NS}defaultValue/{NS}value")) == question.points
+
+
+def test_drafts_are_left_out():
+    quiz, result = export(DATA / "every_type.json")
+    names = files_of(result.data)
+    drafts = [q.id for q in quiz.questions if q.draft]
+    assert drafts and not any(f"items/{d}.xml" in names for d in drafts)
+    assert len([n for n in names if n.startswith("items/")]) == len(quiz.exported_questions)
+
+
+def test_two_exports_are_byte_identical_with_fixed_timestamps():
+    first = export(DATA / "every_type.json")[1].data
+    second = export(DATA / "every_type.json")[1].data
+    assert first == second
+    with zipfile.ZipFile(io.BytesIO(first)) as archive:
+        infos = archive.infolist()
+    assert [i.filename for i in infos] == sorted(i.filename for i in infos)
+    assert all(i.date_time == ZIP_TIMESTAMP for i in infos)
+
+
+def _plain(element) -> str:
+    """The text of rendered plain text: paragraphs joined by a blank line, <br/> as a newline."""
+    paragraphs = []
+    for p in element.iter(f"{NS}p"):
+        parts = [p.text or ""]
+        for child in p:
+            assert child.tag == f"{NS}br"
+            parts.append("\n" + (child.tail or ""))
+        paragraphs.append("".join(parts))
+    return "\n\n".join(paragraphs)
+
+
+def _expected_plain(source: str) -> str:
+    paragraphs = [p.strip("\n") for p in source.replace("\r\n", "\n").split("\n\n") if p.strip()]
+    return "\n\n".join(paragraphs)
+
+
+def _same_markup(element, text: Text) -> None:
+    """Rendered Markdown arrives as the same XHTML, only in the QTI namespace."""
+    expected = etree.fromstring('<div xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1">' + to_html(text) + "</div>")
+    assert etree.tostring(element, method="c14n", exclusive=True) == etree.tostring(expected, method="c14n", exclusive=True)
+
+
+def _check_block(element, text: Text) -> None:
+    if text.format is TextFormat.PLAIN:
+        assert _plain(element) == _expected_plain(text.source)
+    else:
+        _same_markup(element, text)
+
+
+def test_texts_arrive_verbatim(package):
+    quiz, _, _, docs = package
+    for question in quiz.exported_questions:
+        item = docs[f"items/{question.id}.xml"]
+        body = item.find(f"{NS}itemBody")
+        _check_block(body[0], question.stem)
+        assert body[0].tag == f"{NS}div"
+        modal = {m.get("identifier"): m for m in item.findall(f"{NS}modalFeedback")}
+        if question.feedback.general is not None:
+            _check_block(modal["general_feedback"][0], question.feedback.general)
+        for name, text in (("correct", question.feedback.correct), ("incorrect", question.feedback.incorrect), ("partial", question.feedback.partially_correct)):
+            if text is not None:
+                _check_block(modal[f"{name}_feedback"][0], text)
+        choices = {c.get("identifier"): c for c in item.iter(f"{NS}simpleChoice")}
+        for choice in getattr(question, "choices", ()):
+            element = choices[choice.id]
+            if choice.text.format is TextFormat.PLAIN:
+                assert (element.text or "") + "".join("\n" + (b.tail or "") for b in element) == choice.text.source
+            if choice.feedback is not None:
+                _check_block(modal[f"option_{choice.id}_feedback"][0], choice.feedback)
+
+
+def test_the_seed_texts_are_found_verbatim_in_the_files():
+    for path in sorted(CONTENT.glob("*.json")):
+        quiz, result = export(path)
+        files = files_of(result.data)
+        for question in quiz.exported_questions:
+            item = files[f"items/{question.id}.xml"].decode("utf-8")
+            escape = lambda s: s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")  # noqa: E731
+            assert escape(question.stem.source) in item
+            if question.feedback.general is not None:
+                assert escape(question.feedback.general.source) in item
+            for choice in question.choices:
+                assert escape(choice.text.source) in item
+
+
+def test_every_type_maps_to_its_interaction():
+    quiz, result = export(DATA / "every_type.json")
+    docs = {n: etree.fromstring(d) for n, d in files_of(result.data).items()}
+    kinds = {}
+    for question in quiz.exported_questions:
+        body = docs[f"items/{question.id}.xml"].find(f"{NS}itemBody")
+        kinds[question.type] = {etree.QName(e).localname for e in body.iter() if etree.QName(e).localname.endswith("Interaction")}
+        if question.type in ("short_answer", "numerical"):
+            blank = body.find(f".//{NS}textEntryInteraction")
+            # Canvas only keeps a blank that sits in a top-level <p> of itemBody.
+            assert blank.getparent().tag == f"{NS}p" and blank.getparent().getparent() is body
+    assert kinds == {
+        "single_choice": {"choiceInteraction"},
+        "multiple_response": {"choiceInteraction"},
+        "true_false": {"choiceInteraction"},
+        "short_answer": {"textEntryInteraction"},
+        "numerical": {"textEntryInteraction"},
+        "matching": {"matchInteraction"},
+        "essay": {"extendedTextInteraction"},
+        "description": set(),
+    }
+    single = docs["items/single.xml"].find(f".//{NS}choiceInteraction")
+    assert single.get("maxChoices") == "1" and single.get("shuffle") == "true"
+    assert [c.get("fixed") for c in single.iter(f"{NS}simpleChoice")] == [None, None, None, "true"]
+    assert [c.get(LANG) for c in single.iter(f"{NS}simpleChoice")] == [None, None, None, "fr"]
+    multi = docs["items/multi.xml"].find(f".//{NS}choiceInteraction")
+    assert multi.get("maxChoices") == "0" and multi.get("shuffle") == "false"
+    tf = docs["items/truefalse.xml"].find(f".//{NS}choiceInteraction")
+    assert tf.get("maxChoices") == "1"
+    essay = docs["items/essay.xml"]
+    assert essay.find(f".//{NS}extendedTextInteraction").get("expectedLines") == "8"
+    assert essay.find(f".//{NS}extendedTextInteraction").get("placeholderText") == "A bubble appears because"
+    assert essay.findtext(f".//{NS}rubricBlock[@view='scorer']//{NS}p") == "Mentions idle stages at fill and drain."
+    essay_question = next(q for q in quiz.questions if q.id == "essay")
+    assert essay.find(f"{NS}responseProcessing") is None and essay_question.points == 5
+    match = docs["items/match.xml"]
+    targets = [c.text for c in match.findall(f".//{NS}simpleMatchSet")[1]]
+    assert targets == ["the batch", "a layer's matrices", "the layers = stages", "the vocabulary"]
+
+
+# Canvas's get_feedback classifies a modalFeedback by its identifier alone, in this order.
+def _canvas_kind(identifier: str) -> str | None:
+    if re.search(r"wrong|incorrect|(_IC$)", identifier, re.I):
+        return "incorrect"
+    if re.search(r"correct|(_C$)", identifier, re.I):
+        return "correct"
+    if re.search(r"solution", identifier, re.I):
+        return "solution"
+    if re.search(r"general_|_all", identifier, re.I):
+        return "general"
+    return None
+
+
+def test_feedback_identifiers_say_what_they_are_to_canvas():
+    quiz, result = export(DATA / "every_type.json")
+    seen = {}
+    for name, data in files_of(result.data).items():
+        for modal in etree.fromstring(data).iter(f"{NS}modalFeedback"):
+            seen[modal.get("identifier")] = _canvas_kind(modal.get("identifier"))
+    assert seen.pop("correct_feedback") == "correct"
+    assert seen.pop("incorrect_feedback") == "incorrect"
+    assert seen.pop("general_feedback") == "general"
+    assert seen.pop("partial_feedback") is None  # Canvas has no partial feedback: it must not overwrite another
+    assert seen and all(kind is None for kind in seen.values()), seen
+
+
+def test_option_feedback_ids_avoid_canvas_keywords():
+    assert qti.feedback.option_feedback_id("c", 2) == "option_c_feedback"
+    assert qti.feedback.option_feedback_id("all", 3) == "option_4_feedback"
+    assert qti.feedback.option_feedback_id("correct", 0) == "option_1_feedback"
+
+
+def test_true_false_labels_are_english_and_say_so():
+    quiz, result = export(CONTENT / "model-pipeline-parallelism.json")
+    assert quiz.language != "en"
+    tf = TrueFalse(id="tf", stem=Text("Dëgg la?"), answer=False)
+    from dataclasses import replace
+
+    result = qti.render(replace(quiz, questions=(tf,)), ExportOptions())
+    item = etree.fromstring(files_of(result.data)["items/tf.xml"])
+    choices = list(item.iter(f"{NS}simpleChoice"))
+    assert [(c.get("identifier"), c.text, c.get(LANG)) for c in choices] == [("true", "True", "en"), ("false", "False", "en")]
+    assert item.get(LANG) == quiz.language

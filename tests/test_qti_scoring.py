@@ -1,0 +1,233 @@
+"""Packages scored back: every response a student can give scores as the content says, and shows
+the feedback the content holds. Items run through a small QTI response-processing engine."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import zipfile
+
+import pytest
+from conftest import CONTENT, DATA
+from lxml import etree
+from qti_engine import NS, Item
+
+from lmsexport.loader import load_quiz
+from lmsexport.model import Matching, MultipleResponse, Numerical, ShortAnswer, SingleChoice, TrueFalse
+from lmsexport.readers.canonical import build_quiz
+from lmsexport.writers import qti
+from lmsexport.writers.shared import ExportOptions
+
+
+def items_of(quiz) -> dict[str, Item]:
+    result = qti.render(quiz, ExportOptions())
+    assert not result.failed, result.diagnostics
+    with zipfile.ZipFile(io.BytesIO(result.data)) as archive:
+        return {q.id: Item(etree.fromstring(archive.read(f"items/{q.id}.xml"))) for q in quiz.exported_questions}
+
+
+def clamp(value: float, points: float) -> float:
+    return min(max(value, 0.0), points)
+
+
+def shown(item: Item, values: dict) -> set[str]:
+    return set(values.get("FEEDBACK") or ())
+
+
+def outcome_ids(question, score: float, correct: bool) -> set[str]:
+    ids = set()
+    given = question.feedback
+    if correct and given.correct is not None:
+        ids.add("correct_feedback")
+    elif not correct and score > 0 and given.partially_correct is not None:
+        ids.add("partial_feedback")
+    elif not correct and score <= 0 and given.incorrect is not None:
+        ids.add("incorrect_feedback")
+    if given.general is not None:
+        ids.add("general_feedback")
+    return ids
+
+
+def check_choices(question, item: Item) -> int:
+    multiple = isinstance(question, MultipleResponse)
+    if isinstance(question, TrueFalse):
+        choices = [("true", question.answer, question.true_feedback), ("false", not question.answer, question.false_feedback)]
+        credit = {"true": 1.0 if question.answer else 0.0, "false": 0.0 if question.answer else 1.0}
+    else:
+        choices = [(c.id, c.correct, c.feedback) for c in question.choices]
+        credit = {c.id: c.credit for c in question.choices}
+    ids = [c[0] for c in choices]
+    right = {c[0] for c in choices if c[1]}
+    assert item.correct("RESPONSE") == (frozenset(right) if multiple else next(iter(right)))
+    if multiple:
+        responses = [frozenset(s) for n in range(len(ids) + 1) for s in itertools.combinations(ids, n)]
+    else:
+        responses = [*ids, None]
+    for response in responses:
+        chosen = (set(response) if multiple else {response}) - {None}
+        values = item.run({"RESPONSE": response})
+        expected = clamp(sum(credit[c] for c in chosen) * question.points, question.points)
+        assert values["SCORE"] == pytest.approx(expected), (question.id, response)
+        is_correct = chosen == right
+        expected_ids = outcome_ids(question, expected, is_correct)
+        for choice_id, _, feedback in choices:
+            if feedback is not None and choice_id in chosen:
+                expected_ids.add(qti.feedback.option_feedback_id(choice_id, ids.index(choice_id)))
+        assert shown(item, values) == expected_ids, (question.id, response)
+    return len(responses)
+
+
+def check_short_answer(question: ShortAnswer, item: Item) -> None:
+    def first_match(given: str):
+        for index, answer in enumerate(question.answers):
+            same = answer.text == given if question.case_sensitive else answer.text.lower() == given.lower()
+            if same:
+                return index, answer
+        return None, None
+
+    tries = [a.text for a in question.answers] + [a.text.swapcase() for a in question.answers] + ["nothing like it", None]
+    for given in tries:
+        values = item.run({"RESPONSE": given})
+        index, answer = first_match(given) if given is not None else (None, None)
+        expected = clamp(answer.credit * question.points, question.points) if answer else 0.0
+        assert values["SCORE"] == pytest.approx(expected), (question.id, given)
+        expected_ids = outcome_ids(question, expected, bool(answer and answer.credit >= 1))
+        if answer is not None and answer.feedback is not None:
+            expected_ids.add(f"answer_{index + 1}_feedback")
+        assert shown(item, values) == expected_ids, (question.id, given)
+
+
+def check_numerical(question: Numerical, item: Item) -> None:
+    tries = {0.0, -1.0, 1e9}
+    for answer in question.answers:
+        tries |= {answer.low, answer.high, answer.low - 1e-6, answer.high + 1e-6, (answer.low + answer.high) / 2}
+    for given in sorted(tries):
+        values = item.run({"RESPONSE": given})
+        accepting = [(i, a) for i, a in enumerate(question.answers) if a.low <= given <= a.high]
+        best = max(accepting, key=lambda pair: pair[1].credit, default=None)
+        expected = clamp(best[1].credit * question.points, question.points) if best else 0.0
+        assert values["SCORE"] == pytest.approx(expected), (question.id, given)
+        expected_ids = outcome_ids(question, expected, any(a.credit >= 1 for _, a in accepting))
+        if best is not None and best[1].feedback is not None:
+            expected_ids.add(f"answer_{best[0] + 1}_feedback")
+        assert shown(item, values) == expected_ids, (question.id, given)
+
+
+def check_matching(question: Matching, item: Item) -> None:
+    interaction = item.root.find(f".//{NS}matchInteraction")
+    sources = [c.get("identifier") for c in interaction[0]]
+    targets = {c.get("identifier"): c.text for c in interaction[1]}
+    assert [p.id for p in question.pairs] == sources
+    right = {p.id: p.answer for p in question.pairs}
+    for assignment in itertools.product(list(targets), repeat=len(sources)):
+        response = frozenset(zip(sources, assignment))
+        values = item.run({"RESPONSE": response})
+        good = sum(1 for s, t in zip(sources, assignment) if targets[t] == right[s])
+        expected = question.points * good / len(sources)
+        assert values["SCORE"] == pytest.approx(expected)
+        assert shown(item, values) == outcome_ids(question, expected, good == len(sources))
+
+
+@pytest.mark.parametrize("path", sorted(CONTENT.glob("*.json")) + [DATA / "every_type.json"], ids=lambda p: p.stem)
+def test_every_response_scores_as_in_the_content(path):
+    quiz = load_quiz(path).quiz
+    items = items_of(quiz)
+    for question in quiz.exported_questions:
+        item = items[question.id]
+        if isinstance(question, (SingleChoice, MultipleResponse, TrueFalse)):
+            check_choices(question, item)
+        elif isinstance(question, ShortAnswer):
+            check_short_answer(question, item)
+        elif isinstance(question, Numerical):
+            check_numerical(question, item)
+        elif isinstance(question, Matching):
+            check_matching(question, item)
+        else:
+            assert item.root.find(f"{NS}responseProcessing") is None or question.feedback.general is not None
+
+
+def _quiz(*questions, **fields):
+    return build_quiz({"id": "scoring", "title": "Scoring", "language": "en", "questions": list(questions), **fields}, "scoring.json")
+
+
+def test_credits_and_bounds_of_multiple_response():
+    quiz = _quiz(
+        {
+            "id": "mr",
+            "type": "multiple_response",
+            "stem": "Pick",
+            "points": 4,
+            "options": [
+                {"id": "a", "text": "A", "correct": True, "credit": 0.5},
+                {"id": "b", "text": "B", "correct": True, "credit": 0.75},
+                {"id": "c", "text": "C", "credit": -1},
+                {"id": "d", "text": "D", "credit": -0.25},
+            ],
+        }
+    )
+    item = items_of(quiz)["mr"]
+    mapping = item.root.find(f".//{NS}mapping")
+    assert (mapping.get("lowerBound"), mapping.get("upperBound")) == ("0", "4")
+    assert item.run({"RESPONSE": frozenset({"a", "b"})})["SCORE"] == 4  # 5 points of credit, bounded to 4
+    assert item.run({"RESPONSE": frozenset({"a", "d"})})["SCORE"] == 1
+    assert item.run({"RESPONSE": frozenset({"a", "c"})})["SCORE"] == 0  # negative, bounded to 0
+    assert check_choices(quiz.questions[0], item) == 16
+
+
+def test_case_insensitive_short_answer_and_standard_templates():
+    quiz = _quiz(
+        {"id": "sa", "type": "short_answer", "stem": "Library?", "answers": [{"text": "NCCL"}, {"text": "RCCL", "credit": 0.5}]},
+        {"id": "sc", "type": "single_choice", "stem": "One", "options": [{"id": "x", "text": "X", "correct": True}, {"id": "y", "text": "Y"}]},
+    )
+    items = items_of(quiz)
+    short = items["sa"]
+    assert all(e.get("caseSensitive") == "false" for e in short.root.iter(f"{NS}mapEntry"))
+    assert short.run({"RESPONSE": "nccl"})["SCORE"] == 1
+    assert short.run({"RESPONSE": "Rccl"})["SCORE"] == 0.5
+    # Nothing beyond plain scoring: the standard templates say it, as platforms expect.
+    assert short.root.find(f"{NS}responseProcessing").get("template").endswith("/map_response")
+    assert items["sc"].root.find(f"{NS}responseProcessing").get("template").endswith("/match_correct")
+    check_short_answer(quiz.questions[0], short)
+    check_choices(quiz.questions[1], items["sc"])
+
+
+def test_single_choice_worth_more_than_one_point_scores_its_points():
+    quiz = _quiz({"id": "sc", "type": "single_choice", "stem": "One", "points": 3, "options": [{"id": "x", "text": "X", "correct": True}, {"id": "y", "text": "Y"}]})
+    item = items_of(quiz)["sc"]
+    assert item.root.find(f"{NS}responseProcessing").get("template") is None
+    assert item.run({"RESPONSE": "x"})["SCORE"] == 3 and item.run({"RESPONSE": "y"})["SCORE"] == 0
+
+
+def test_overlapping_numerical_answers_give_the_best_credit():
+    quiz = _quiz(
+        {
+            "id": "num",
+            "type": "numerical",
+            "stem": "Value?",
+            "points": 2,
+            "answers": [{"value": 10, "tolerance": 5, "credit": 0.5}, {"min": 9, "max": 11}, {"value": 0.1, "tolerance": 0.05, "credit": 0.25}],
+        }
+    )
+    item = items_of(quiz)["num"]
+    assert item.run({"RESPONSE": 10.0})["SCORE"] == 2
+    assert item.run({"RESPONSE": 14.0})["SCORE"] == 1
+    assert item.run({"RESPONSE": 0.05})["SCORE"] == 0.5  # the bound itself, written without float arithmetic
+    assert item.run({"RESPONSE": 16.0})["SCORE"] == 0
+    check_numerical(quiz.questions[0], item)
+
+
+def test_matching_with_a_shared_answer_and_distractors():
+    quiz = _quiz(
+        {
+            "id": "m",
+            "type": "matching",
+            "stem": "Match",
+            "points": 2,
+            "pairs": [{"id": "p1", "prompt": "one", "answer": "odd"}, {"id": "p2", "prompt": "two", "answer": "even"}, {"id": "p3", "prompt": "three", "answer": "odd"}],
+            "distractors": [{"id": "d", "text": "prime?"}],
+        }
+    )
+    item = items_of(quiz)["m"]
+    targets = [c.text for c in item.root.findall(f".//{NS}simpleMatchSet")[1]]
+    assert targets == ["odd", "even", "prime?"]
+    check_matching(quiz.questions[0], item)
