@@ -1,0 +1,88 @@
+"""What one question loses in Canvas's classic quizzes, as (code, message) pairs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...model import (
+    Description,
+    Essay,
+    Matching,
+    MultipleResponse,
+    Numerical,
+    Question,
+    ShortAnswer,
+    SingleChoice,
+)
+from .rules import is_full, off_rule_choices
+
+
+def _percent(credit: float) -> str:
+    return f"{credit * 100:g}%"
+
+
+def question_losses(question: Question, shuffled: bool) -> Iterator[tuple[str, str]]:
+    name = f"question {question.id!r}"
+    feedback = question.feedback
+    if isinstance(question, Description):
+        if any((feedback.general, feedback.correct, feedback.partially_correct, feedback.incorrect)):
+            yield "canvas-feedback", f"{name}: Canvas text-only questions show no feedback; it is left out"
+        return
+    if feedback.partially_correct is not None:
+        yield "canvas-feedback", f"{name}: Canvas has no partially-correct feedback; it is left out"
+
+    if isinstance(question, SingleChoice):
+        partial = [c for c in question.choices if not c.correct and c.credit != 0]
+        if partial:
+            listed = ", ".join(f"{c.id!r} ({_percent(c.credit)})" for c in partial)
+            yield "canvas-credit", f"{name}: Canvas multiple choice is all or nothing; option(s) {listed} earn 0"
+    elif isinstance(question, MultipleResponse):
+        off = off_rule_choices(question)
+        if off:
+            listed = ", ".join(f"{c.id!r} ({_percent(c.credit)})" for c in off)
+            yield "canvas-credit", (
+                f"{name}: Canvas scores multiple answers by its own rule (each right option earns, each wrong "
+                f"one costs, 1/number-of-right-answers, total at least 0); credits {listed} are not kept"
+            )
+    elif isinstance(question, (ShortAnswer, Numerical)):
+        dropped = [a for a in question.answers if not is_full(a.credit)]
+        if dropped:
+            listed = ", ".join(_answer_name(a) + f" ({_percent(a.credit)})" for a in dropped)
+            yield "canvas-credit", (
+                f"{name}: every answer Canvas lists is fully right, so answer(s) {listed} are left out "
+                "with their feedback"
+            )
+        if isinstance(question, ShortAnswer) and question.case_sensitive:
+            yield "canvas-case", f"{name}: Canvas compares short answers without case; case sensitivity is lost"
+    elif isinstance(question, Essay):
+        if question.grader_info is not None:
+            yield "canvas-essay", f"{name}: Canvas essay questions have no grader information; it is left out"
+        if question.response_template is not None:
+            yield "canvas-essay", f"{name}: Canvas essay questions have no response template; it is left out"
+
+    if not shuffled and isinstance(question, (SingleChoice, MultipleResponse)) and question.shuffle:
+        reason = "a pinned option" if any(c.pinned for c in question.choices) else "another question's fixed order"
+        yield "canvas-shuffle", (
+            f"{name}: Canvas shuffles per quiz, not per question; its options are not shuffled because of {reason}"
+        )
+
+
+def _answer_name(answer) -> str:
+    text = getattr(answer, "text", None)
+    if text is not None:
+        return repr(text)
+    if answer.is_range:
+        return f"[{answer.minimum:g}, {answer.maximum:g}]"
+    return f"{answer.value:g}±{answer.tolerance:g}"
+
+
+
+def question_errors(question: Question) -> Iterator[tuple[str, str]]:
+    """What would make Canvas import the question as something else, or fail on it."""
+    name = f"question {question.id!r}"
+    if isinstance(question, (SingleChoice, MultipleResponse)) and not any(c.correct for c in question.choices):
+        yield "canvas-no-answer", f"{name}: no correct option; Canvas cannot tell what is right"
+    elif isinstance(question, (ShortAnswer, Numerical)) and not any(is_full(a.credit) for a in question.answers):
+        yield "canvas-no-answer", f"{name}: no answer with full credit; Canvas would import an essay question"
+    elif isinstance(question, Matching) and not question.pairs:
+        yield "canvas-no-answer", f"{name}: a matching question needs at least one pair"

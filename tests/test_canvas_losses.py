@@ -1,0 +1,125 @@
+"""What Canvas cannot carry: warnings per question, errors under --strict, nothing written then."""
+
+from __future__ import annotations
+
+import pytest
+from canvas_reader import CANVAS, read_package
+from conftest import CONTENT, DATA
+
+from lmsexport.diagnostics import Severity
+from lmsexport.loader import load_quiz
+from lmsexport.readers.canonical import build_quiz
+from lmsexport.writers import canvas
+from lmsexport.writers.shared import ExportOptions
+
+
+def _quiz(*questions, **extra):
+    return build_quiz({"id": "q", "title": "T", "language": "en", "questions": list(questions), **extra}, "q.json")
+
+
+def _codes(export):
+    return sorted((d.pointer, d.code) for d in export.diagnostics if d.severity is not Severity.NOTE)
+
+
+def test_every_type_warnings_name_each_loss():
+    export = canvas.render(load_quiz(DATA / "every_type.json").quiz, ExportOptions())
+    assert export.data is not None
+    assert _codes(export) == sorted(
+        [
+            ("/questions/0", "canvas-credit"),  # option c: 50% in a single choice
+            ("/questions/0", "canvas-shuffle"),  # pinned "all of the above"
+            ("/questions/1", "canvas-feedback"),  # partially-correct feedback
+            ("/questions/3", "canvas-credit"),  # 'nccl' at 50%
+            ("/questions/3", "canvas-case"),
+            ("/questions/4", "canvas-credit"),  # 16 ± 0.5 at 50%
+            ("/questions/7", "canvas-essay"),
+            ("/questions/7", "canvas-essay"),
+        ]
+    )
+    assert all(d.severity is Severity.WARNING for d in export.diagnostics if d.code != "canvas-metadata")
+
+
+def test_strict_turns_losses_into_errors_and_writes_nothing():
+    export = canvas.render(load_quiz(DATA / "every_type.json").quiz, ExportOptions(strict=True))
+    assert export.data is None and export.failed
+    assert {d.code for d in export.diagnostics if d.is_error} >= {"canvas-credit", "canvas-case", "canvas-essay"}
+
+
+@pytest.mark.parametrize("path", sorted(CONTENT.glob("*.json")), ids=lambda p: p.stem)
+def test_real_content_loses_nothing_scored(path):
+    export = canvas.render(load_quiz(path).quiz, ExportOptions(strict=True))
+    assert export.data is not None, export.diagnostics
+
+
+def _multi(options):
+    return {"id": "m", "type": "multiple_response", "stem": "Pick", "options": options}
+
+
+def test_multiple_answers_by_canvas_rule_is_not_a_loss():
+    quiz = _quiz(_multi([{"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B", "correct": True}, {"id": "c", "text": "C"}]))
+    assert _codes(canvas.render(quiz, ExportOptions())) == []
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        # a wrong option that costs nothing
+        [{"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B", "credit": 0}],
+        # unequal weights on right options
+        [{"id": "a", "text": "A", "correct": True, "credit": 0.7}, {"id": "b", "text": "B", "correct": True, "credit": 0.3}],
+    ],
+)
+def test_multiple_answers_weights_canvas_cannot_keep(options):
+    export = canvas.render(_quiz(_multi(options)), ExportOptions())
+    assert _codes(export) == [("/questions/0", "canvas-credit")]
+    assert canvas.render(_quiz(_multi(options)), ExportOptions(strict=True)).data is None
+
+
+def test_negative_and_partial_single_choice_credit():
+    quiz = _quiz(
+        {
+            "id": "s",
+            "type": "single_choice",
+            "stem": "Pick",
+            "options": [{"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B", "credit": -0.5}],
+        }
+    )
+    export = canvas.render(quiz, ExportOptions())
+    assert _codes(export) == [("/questions/0", "canvas-credit")]
+    item = read_package(export.data).items[0]
+    assert len(item.right) == 1  # the penalised option is not made right
+
+
+def test_numeric_bounds_are_exact_decimals():
+    quiz = _quiz({"id": "n", "type": "numerical", "stem": "x", "answers": [{"value": 0.1, "tolerance": 0.2}]})
+    (kind, exact, low, high), = read_package(canvas.render(quiz, ExportOptions()).data).items[0].numeric
+    assert (exact, low, high) == ("0.1", "-0.1", "0.3")
+
+
+def test_shuffle_is_per_quiz():
+    choice = {"id": "s", "type": "single_choice", "stem": "Pick", "options": [{"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B"}]}
+    shuffled = read_package(canvas.render(_quiz(choice), ExportOptions()).data)
+    assert shuffled.meta.findtext(f"{CANVAS}shuffle_answers") == "true"
+    fixed = dict(choice, id="f", shuffle=False)
+    export = canvas.render(_quiz(choice, fixed), ExportOptions())
+    assert read_package(export.data).meta.findtext(f"{CANVAS}shuffle_answers") == "false"
+    assert _codes(export) == [("/questions/0", "canvas-shuffle")]
+
+
+def test_nothing_to_export_writes_nothing():
+    export = canvas.render(_quiz({"id": "d", "type": "essay", "stem": "x", "draft": True}), ExportOptions())
+    assert export.data is None and export.diagnostics
+
+
+def test_character_xml_cannot_carry_is_an_error():
+    export = canvas.render(_quiz({"id": "e", "type": "essay", "stem": "bell \x07"}), ExportOptions())
+    assert export.data is None
+    assert [d.code for d in export.diagnostics if d.is_error] == ["canvas-xml"]
+
+
+def test_answer_ids_are_distinct_numbers_and_stable():
+    options = [{"id": f"o{i}", "text": str(i), "correct": i == 0} for i in range(300)]
+    quiz = _quiz({"id": "s", "type": "single_choice", "stem": "Pick", "options": options})
+    item = read_package(canvas.render(quiz, ExportOptions()).data).items[0]
+    assert len(set(item.answer_ids)) == 300 and all(i.isdigit() for i in item.answer_ids)
+    assert read_package(canvas.render(quiz, ExportOptions()).data).items[0].answer_ids == item.answer_ids
