@@ -42,6 +42,13 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
+def remove_stale_temporaries(folder: Path) -> None:
+    """Temporary files that a killed run left behind (a rename never happened for them)."""
+    if folder.is_dir():
+        for path in folder.glob(".*.tmp"):
+            path.unlink(missing_ok=True)
+
+
 def read_if_exists(path: Path) -> bytes | None:
     try:
         return path.read_bytes()

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, Severity, error
-from ..output import OutputError, check_output_folder, read_if_exists, write_atomic
+from ..output import OutputError, check_output_folder, read_if_exists, remove_stale_temporaries, write_atomic
 from ..pipeline import QuizOutcome, process_files
 from ..report import counts, print_diagnostics
 from ..writers.shared import ExportOptions
@@ -99,6 +99,9 @@ def run_export(paths: list[Path] | None, targets: dict[str, Path], *, strict: bo
     except OutputError as problem:
         sys.stderr.write(f"error: {problem}\n")
         return 2
+    if not check:
+        for folder in targets.values():
+            remove_stale_temporaries(folder)
     files, path_problems = quiz_files(sources)
     summary = Summary(expected={f: set() for f in targets}, diagnostics=list(path_problems))
     print_diagnostics(path_problems, "text", sys.stderr)
