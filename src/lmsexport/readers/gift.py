@@ -1,0 +1,289 @@
+"""GIFT to the model, parsing as Moodle's importer does (question/format/gift/format.php).
+
+The steps follow Moodle's readquestion: blocks split on blank lines, `//` lines set aside
+(they may hold `[id:...]` and `[tag:...]`), escapes replaced by placeholders, then the name,
+the answer block between the first `{` and the first `}`, the general feedback after the last
+`####`, and the question type from the answer block's characters.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..model import (
+    AcceptedAnswer,
+    Choice,
+    Description,
+    Distractor,
+    Essay,
+    Feedback,
+    Matching,
+    MatchPair,
+    MultipleResponse,
+    Numerical,
+    NumericAnswer,
+    Question,
+    Quiz,
+    ShortAnswer,
+    SingleChoice,
+    Text,
+    TrueFalse,
+)
+from .moodle_text import php_trim, split_category_path, text_of
+
+_PRE = (("\\:", "&&058;"), ("\\#", "&&035;"), ("\\=", "&&061;"), ("\\{", "&&123;"), ("\\}", "&&125;"), ("\\~", "&&126;"), ("\\n", "&&010"))
+_POST = (("&&058;", ":"), ("&&035;", "#"), ("&&061;", "="), ("&&123;", "{"), ("&&125;", "}"), ("&&126;", "~"), ("&&010", "\n"))
+_WEIGHT = re.compile(r"^%-*([0-9]{1,2})\.?([0-9]*)%")
+_FORMATS = {"moodle": "moodle", "html": "html", "plain": "plain", "markdown": "markdown"}
+_ID = re.compile(r"\[id:((?:\\]|[^\]\x00-\x1f\x7f])+)\]")
+_TAG = re.compile(r"\[tag:((?:\\]|[^\]<>\x00-\x1f\x7f])+)\]")
+
+
+class GiftError(ValueError):
+    """What Moodle's GIFT importer would refuse."""
+
+
+def _pre(text: str) -> str:
+    text = text.replace("\\\\", "&&092;")
+    for escaped, placeholder in _PRE:
+        text = text.replace(escaped, placeholder)
+    return text.replace("&&092;", "\\")
+
+
+def _post(text: str) -> str:
+    for placeholder, character in _POST:
+        text = text.replace(placeholder, character)
+    return text
+
+
+def _with_format(text: str, default: str = "moodle") -> tuple[str, str]:
+    """parse_text_with_format: a leading [format] marker, then the text unescaped and trimmed."""
+    fmt = default
+    if text.startswith("["):
+        end = text.find("]")
+        name = text[1:end] if end >= 0 else text[1:-1]
+        if name in _FORMATS:
+            fmt = _FORMATS[name]
+            text = text[end + 1:]
+    return php_trim(_post(text)), fmt
+
+
+def _text(text: str, default: str) -> Text | None:
+    source, fmt = _with_format(text, default)
+    return text_of(source, "plain" if fmt == "plain" else fmt)
+
+
+def _weight(answer: str) -> tuple[float, str]:
+    """answerweightparser: the number between the first two '%', as a fraction."""
+    answer = answer[1:]
+    end = answer.find("%")
+    return float(answer[:end]) / 100, answer[end + 1:]
+
+
+def _comment(answer: str, default: str) -> tuple[Text | None, Text | None]:
+    text, _, feedback = answer.partition("#")
+    return _text(php_trim(text), default), (_text(php_trim(feedback), default) if "#" in answer else None)
+
+
+def _split(answers: str, separator: str) -> list[str]:
+    parts = answers.split(separator)
+    parts[0] = php_trim(parts[0])
+    if parts[0] == "":
+        parts.pop(0)
+    return parts
+
+
+def blocks(data: str) -> list[list[str]]:
+    """readquestions: a line that trims to nothing (or to '0', PHP's empty()) ends a block."""
+    result, current = [], []
+    for line in data.split("\n"):
+        line = php_trim(line)
+        if line == "" or line == "0":
+            if current:
+                result.append(current)
+                current = []
+        else:
+            current.append(line)
+    if current:
+        result.append(current)
+    return result
+
+
+class _Reader:
+    def __init__(self) -> None:
+        self.count = 0
+        self.category: str | None = None
+
+    def block(self, lines: list[str]) -> Question | None:
+        comments = "".join(line + "\n" for line in lines if line.startswith("//"))
+        text = php_trim("\n".join(" " if line.startswith("//") else line for line in lines))
+        if not text:
+            return None
+        text = _pre(text)
+        if text.startswith("$CATEGORY:"):
+            if self.category is None:
+                self.category = php_trim(text[10:])
+            return None
+        self.count += 1
+        name = None
+        if text.startswith("::"):
+            text = text[2:]
+            end = text.find("::")
+            if end >= 0:
+                name = php_trim(_post(text[:end]))
+                text = php_trim(text[end + 2:])
+        start, finish = text.find("{"), text.find("}")
+        description = start < 0 and finish < 0
+        if description:
+            questiontext, answertext = text, ""
+        elif start < 0 or finish < 0:
+            raise GiftError(f"unbalanced braces in {text[:60]!r}")
+        else:
+            answertext = php_trim(text[start + 1:finish])
+            if not text.endswith("}"):
+                raise GiftError(f"text after the answers (a missing word question) in {text[:60]!r}")
+            questiontext = text[:start] + text[finish + 1:]
+        general = ""
+        separator = answertext.rfind("####")
+        if separator >= 0:
+            general = answertext[separator + 4:]
+            answertext = php_trim(answertext[:separator])
+        stem_source, stem_format = _with_format(questiontext)
+        identifier, tags = _id_and_tags(comments)
+        identifier = identifier or f"q{self.count}"
+        fields = {
+            "id": identifier,
+            "title": None if name in (None, identifier) else name,
+            "stem": text_of(stem_source, stem_format) or Text(""),
+            "feedback": Feedback(general=_text(general, stem_format)),
+            "tags": tags,
+        }
+        if description:
+            return Description(**fields)
+        if answertext == "":
+            return Essay(**fields, lines=15)
+        if answertext[0] == "#":
+            return self.numerical(fields, answertext[1:], stem_format)
+        if "~" in answertext:
+            return self.multichoice(fields, answertext, stem_format)
+        if "=" in answertext and "->" in answertext:
+            return self.matching(fields, answertext, stem_format)
+        check = answertext
+        if answertext.find("#") > 0:
+            check = php_trim(answertext[: answertext.find("#")])
+        if check in ("T", "TRUE", "F", "FALSE"):
+            return self.truefalse(fields, answertext, stem_format)
+        return self.shortanswer(fields, answertext, stem_format)
+
+    def multichoice(self, fields: dict, answertext: str, fmt: str) -> Question:
+        single = "=" in answertext
+        answers = _split(answertext.replace("=", "~="), "~")
+        if len(answers) < 2:
+            raise GiftError("a choice question needs two answers")
+        choices = []
+        for index, answer in enumerate(answers):
+            answer = php_trim(answer)
+            if answer.startswith("="):
+                fraction, answer = 1.0, answer[1:]
+            elif _WEIGHT.match(answer):
+                fraction, answer = _weight(answer)
+            else:
+                fraction = 0.0
+            text, feedback = _comment(answer, fmt)
+            choices.append(
+                Choice(id=chr(ord("a") + index) if index < 26 else f"o{index + 1}", text=text or Text(""),
+                       correct=fraction >= 1 - 1e-5 if single else fraction > 0, credit=fraction, feedback=feedback)
+            )
+        kind = SingleChoice if single else MultipleResponse
+        return kind(**fields, choices=tuple(choices))
+
+    def matching(self, fields: dict, answertext: str, fmt: str) -> Question:
+        answers = _split(answertext, "=")
+        if len(answers) < 2:
+            raise GiftError("a matching question needs two lines")
+        pairs, distractors = [], []
+        for answer in answers:
+            answer = php_trim(answer)
+            marker = answer.find("->")
+            if marker < 0:
+                raise GiftError(f"a matching line without '->': {answer!r}")
+            prompt = _text(answer[:marker], fmt)
+            target = php_trim(_post(answer[marker + 2:]))
+            if prompt is None:
+                distractors.append(Distractor(id=f"d{len(distractors) + 1}", text=target))
+            else:
+                pairs.append(MatchPair(id=f"p{len(pairs) + 1}", prompt=prompt, answer=target))
+        return Matching(**fields, pairs=tuple(pairs), distractors=tuple(distractors))
+
+    def truefalse(self, fields: dict, answertext: str, fmt: str) -> Question:
+        bits = answertext.split("#", 2)
+        answer = _with_format(php_trim(bits[0]), fmt)[0]
+        wrong = _text(php_trim(bits[1]), fmt) if len(bits) > 1 else None
+        right = _text(php_trim(bits[2]), fmt) if len(bits) > 2 else None
+        truth = answer in ("T", "TRUE")
+        return TrueFalse(**fields, answer=truth, true_feedback=right if truth else wrong, false_feedback=wrong if truth else right, penalty=1.0)
+
+    def shortanswer(self, fields: dict, answertext: str, fmt: str) -> Question:
+        accepted = []
+        for answer in _split(answertext, "="):
+            answer = php_trim(answer)
+            fraction = 1.0
+            if _WEIGHT.match(answer):
+                fraction, answer = _weight(answer)
+            text, feedback = _comment(answer, fmt)
+            # The answer is compared with '*' as a wildcard and '\*' as a star.
+            accepted.append(AcceptedAnswer(text=(text.source if text else "").replace("\\*", "*"), credit=fraction, feedback=feedback))
+        if not accepted:
+            raise GiftError("a short answer question needs an answer")
+        return ShortAnswer(**fields, answers=tuple(accepted))
+
+    def numerical(self, fields: dict, answertext: str, fmt: str) -> Question:
+        tilde = answertext.find("~")
+        if tilde >= 0:
+            answertext = answertext[:tilde]  # feedback for any other answer: not in the model
+        answers = []
+        for answer in _split(answertext, "="):
+            answer = php_trim(answer)
+            fraction = 1.0
+            if _WEIGHT.match(answer):
+                fraction, answer = _weight(answer)
+            text, feedback = _comment(answer, fmt)
+            source = text.source if text else ""
+            if source.find("..") > 0:
+                low, high = (float(php_trim(s)) for s in source.split("..", 1))
+                value = (high + low) / 2
+                tolerance = high - value
+            elif source.find(":") > 0:
+                value_text, tolerance_text = source.split(":", 1)
+                value, tolerance = float(php_trim(value_text)), float(php_trim(tolerance_text))
+            else:
+                value, tolerance = float(php_trim(source)), 0.0
+            answers.append(NumericAnswer(value=value, tolerance=tolerance, credit=fraction, feedback=feedback))
+        if not answers:
+            raise GiftError("a numerical question needs an answer")
+        return Numerical(**fields, answers=tuple(answers))
+
+
+def _id_and_tags(comments: str) -> tuple[str, tuple[str, ...]]:
+    found = _ID.search(comments)
+    identifier = php_trim(found.group(1)).replace("\\]", "]") if found else ""
+    tags = tuple(php_trim(t).replace("\\]", "]") for t in _TAG.findall(comments))
+    return identifier, tags
+
+
+def read_gift(data: str | bytes, quiz_id: str = "imported", language: str = "und") -> Quiz:
+    """The quiz in a GIFT file. Raises GiftError on what Moodle's importer would refuse."""
+    if isinstance(data, bytes):
+        data = data.decode("utf-8")
+    reader = _Reader()
+    questions = [q for q in (reader.block(lines) for lines in blocks(data)) if q is not None]
+    names = split_category_path(reader.category) if reader.category else []
+    if names[:2] == ["$course$", "top"]:
+        names = names[2:]
+    return Quiz(
+        id=quiz_id,
+        title=names[-1] if names else quiz_id,
+        language=language,
+        questions=tuple(questions),
+        category=tuple(names[:-1]),
+    )

@@ -1,0 +1,50 @@
+"""GIFT as Moodle 4.5 imports it (question/format/gift/format.php): a `$CATEGORY:` block, then
+one block per exported question, blocks separated by blank lines."""
+
+from __future__ import annotations
+
+import re
+
+from ...diagnostics import Diagnostic, Severity, note, warning
+from ...model import Quiz
+from ..moodle_common import category_path, question_diagnostics, quiz_diagnostics
+from ..shared import Export, ExportOptions
+from .escape import PLACEHOLDER, line_breaks
+from .questions import BlockWriter
+
+
+def filename(quiz: Quiz) -> str:
+    return f"{quiz.id}.gift.txt"
+
+
+def render(quiz: Quiz, options: ExportOptions) -> Export:
+    questions = quiz.exported_questions
+    if not questions:
+        message = "no question to export (all are drafts): no GIFT file is written"
+        return Export(filename(quiz), None, (note(message, quiz.location.file, code="nothing-to-export"),))
+    diagnostics = list(quiz_diagnostics(quiz, options))
+    # The category line is read before any escape is undone, so it is written as it is;
+    # a line break would end it.
+    path = category_path(quiz)
+    diagnostics.extend(_category_losses(quiz, path, options))
+    blocks = ["// " + quiz.id, "$CATEGORY: " + line_breaks(path).replace("\n", " ")]
+    writer = BlockWriter(quiz, options)
+    for question in questions:
+        diagnostics.extend(question_diagnostics(quiz, question, options))
+        block = writer.block(question)
+        if block is not None:
+            blocks.append(block)
+    diagnostics.extend(writer.diagnostics)
+    if any(d.is_error for d in diagnostics):
+        return Export(filename(quiz), None, tuple(diagnostics))
+    text = blocks[0] + "\n" + blocks[1] + "\n\n" + "\n\n".join(blocks[2:]) + "\n"
+    return Export(filename(quiz), text.encode("utf-8"), tuple(diagnostics))
+
+
+def _category_losses(quiz: Quiz, path: str, options: ExportOptions):
+    if re.search(r"\\[\\:#={}~n]", path) or PLACEHOLDER.search(path):
+        message = "category path: Moodle reads GIFT escapes and placeholders (&&058; ...) in a $CATEGORY line and keeps no escape there, so these characters change"
+        if options.strict:
+            yield Diagnostic(Severity.ERROR, message + " (an error under --strict)", quiz.location.file, "", code="gift-category")
+        else:
+            yield warning(message, quiz.location.file, "", code="gift-category")

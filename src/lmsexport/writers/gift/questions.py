@@ -1,0 +1,210 @@
+"""One GIFT block per question type; each block is followed by a blank line, because Moodle
+splits questions on blank lines only (qformat_default::readquestions)."""
+
+from __future__ import annotations
+
+import re
+
+from ...diagnostics import Diagnostic, error
+from ...model import (
+    Description,
+    Essay,
+    Matching,
+    MultipleResponse,
+    Numerical,
+    Question,
+    Quiz,
+    ShortAnswer,
+    SingleChoice,
+    Text,
+    TrueFalse,
+)
+from ...text import media_references
+from ..moodle_common import number, question_name, question_tags, question_texts
+from ..moodle_grades import grade_percent
+from ..moodle_xml.questions import escape_wildcards
+from ..shared import ExportOptions, loss_warning
+from . import escape as esc
+
+_TAG_SAFE = re.compile(r"^[^\x00-\x1f\x7f<>]+$")
+
+
+class BlockWriter:
+    def __init__(self, quiz: Quiz, options: ExportOptions):
+        self.quiz = quiz
+        self.options = options
+        self.diagnostics: list[Diagnostic] = []
+
+    def lose(self, question: Question, message: str, code: str) -> None:
+        self.diagnostics.append(loss_warning(self.quiz, question, message, self.options, code))
+
+    def fail(self, question: Question, message: str, code: str) -> None:
+        self.diagnostics.append(error(message, self.quiz.location.file, question.location.pointer, code=code))
+
+    def grade(self, question: Question, credit: float, what: str) -> str | None:
+        percent, diagnostic = grade_percent(self.quiz, question, credit, what, self.options)
+        if diagnostic is not None:
+            self.diagnostics.append(diagnostic)
+        return percent
+
+    def plain_answer(self, question: Question, source: str, what: str) -> str | None:
+        if not esc.plain_survives(source):
+            self.fail(question, f"{what} {source!r}: GIFT cannot carry '->' or Moodle's placeholders (&&058; ...) in a plain answer", "gift-unwritable")
+            return None
+        return esc.answer(source)
+
+    # -- the block -----------------------------------------------------------------------------
+    def block(self, question: Question) -> str | None:
+        self.common_losses(question)
+        body = getattr(self, "_" + question.type)(question)
+        if body is None:
+            return None
+        lines = [self.comment(question), "::" + esc.escape(question_name(question)) + "::" + esc.rich(question.stem, inline=False) + body]
+        return "\n".join(line for line in lines if line)
+
+    def comment(self, question: Question) -> str:
+        # Moodle reads `[id:...]` and `[tag:...]` from the comment lines of a question.
+        tokens = [f"[id:{question.id}]"]
+        for tag in question_tags(self.quiz, question):
+            if _TAG_SAFE.match(tag):
+                tokens.append("[tag:" + tag.replace("]", "\\]") + "]")
+            else:
+                self.lose(question, f"tag {tag!r}: a GIFT tag cannot hold line breaks, control characters, '<' or '>'; it is left out", "gift-tag")
+        return "// " + " ".join(tokens)
+
+    def common_losses(self, question: Question) -> None:
+        if esc.PLACEHOLDER.search(question_name(question)):
+            self.lose(question, "the question name holds Moodle's GIFT placeholders (&&058; ...), which Moodle turns into characters", "gift-name")
+        default_points = 0.0 if question.type == "description" else 1.0
+        if question.points != default_points:
+            self.lose(question, f"GIFT cannot carry points ({question.points:g}); Moodle gives the question {default_points:g}", "gift-points")
+        if question.penalty is not None:
+            self.lose(question, "GIFT cannot carry the penalty", "gift-penalty")
+        feedback = question.feedback
+        combined = [name for name in ("correct", "partially_correct", "incorrect") if getattr(feedback, name) is not None]
+        if combined:
+            self.lose(question, f"GIFT cannot carry {', '.join(combined)} feedback", "gift-feedback")
+        # quiz.media lists every local file the texts show: without it there is nothing to look for.
+        media = [path for text in question_texts(question) for path in media_references(text)] if self.quiz.media else []
+        if media:
+            self.lose(question, f"GIFT cannot carry media files ({', '.join(dict.fromkeys(media))}): Moodle will show them broken", "gift-media")
+        if getattr(question, "shuffle", True) is False:
+            self.lose(question, "GIFT cannot turn shuffling off: Moodle's default applies", "gift-shuffle")
+
+    def general(self, question: Question) -> str:
+        general = question.feedback.general
+        return "" if general is None else "\t####" + esc.rich(general, inline=False) + "\n"
+
+    @staticmethod
+    def feedback(text: Text | None) -> str:
+        return "" if text is None else "#" + esc.rich(text, inline=True)
+
+    # -- the types -----------------------------------------------------------------------------
+    def _choices(self, question: SingleChoice | MultipleResponse, single: bool) -> str | None:
+        if len(question.choices) < 2:
+            self.fail(question, "Moodle's GIFT import needs at least two options", "gift-options")
+            return None
+        lines = []
+        for choice in question.choices:
+            percent = self.grade(question, choice.credit, f"option {choice.id}")
+            if percent is None:
+                return None
+            if single and percent == "100":
+                mark = "="  # the one '=' makes Moodle read a single answer question
+            elif percent == "0":
+                mark = "~"
+            else:
+                mark = f"~%{percent}%"
+            lines.append("\t" + mark + esc.rich(choice.text, inline=True) + self.feedback(choice.feedback) + "\n")
+        return "{\n" + "".join(lines) + self.general(question) + "}"
+
+    def _single_choice(self, question: SingleChoice) -> str | None:
+        return self._choices(question, single=True)
+
+    def _multiple_response(self, question: MultipleResponse) -> str | None:
+        return self._choices(question, single=False)
+
+    def _true_false(self, question: TrueFalse) -> str:
+        # Moodle reads {TRUE#wrong#right}: first the feedback for the wrong answer, then the right one.
+        right, wrong = (question.true_feedback, question.false_feedback) if question.answer else (question.false_feedback, question.true_feedback)
+        parts = ["TRUE" if question.answer else "FALSE"]
+        if wrong is not None or right is not None:
+            parts.append("" if wrong is None else esc.rich(wrong, inline=True))
+        if right is not None:
+            parts.append(esc.rich(right, inline=True))
+        general = question.feedback.general
+        tail = "" if general is None else "####" + esc.rich(general, inline=False)
+        return "{" + "#".join(parts) + tail + "}"
+
+    def _short_answer(self, question: ShortAnswer) -> str | None:
+        if not any(abs(a.credit - 1) < 1e-5 for a in question.answers):
+            self.fail(question, "Moodle rejects a short answer question where no answer is worth full marks", "moodle-no-full-marks")
+            return None
+        if question.case_sensitive:
+            self.lose(question, "GIFT cannot make a short answer case sensitive", "gift-case")
+        lines = []
+        for answer in question.answers:
+            percent = self.grade(question, answer.credit, f"answer {answer.text!r}")
+            text = self.plain_answer(question, escape_wildcards(answer.text), "answer")
+            if percent is None or text is None:
+                return None
+            # Always '=%n%': an '=' without weight is full credit, and a '~' would make it multiple choice.
+            lines.append(f"\t=%{percent}%" + text + self.feedback(answer.feedback) + "\n")
+        return "{\n" + "".join(lines) + self.general(question) + "}"
+
+    def _numerical(self, question: Numerical) -> str | None:
+        if not any(abs(a.credit - 1) < 1e-5 for a in question.answers):
+            self.fail(question, "Moodle rejects a numerical question where no answer is worth full marks", "moodle-no-full-marks")
+            return None
+        lines = []
+        for answer in question.answers:
+            percent = self.grade(question, answer.credit, "numerical answer")
+            if percent is None:
+                return None
+            if answer.is_range:
+                # GIFT has ranges: Moodle turns min..max into the value (min+max)/2 with tolerance max-value.
+                accepted = number(answer.minimum) + ".." + number(answer.maximum)
+            else:
+                accepted = number(answer.value) + ":" + number(answer.tolerance)
+            lines.append(f"\t=%{percent}%" + accepted + self.feedback(answer.feedback) + "\n")
+        return "{#\n" + "".join(lines) + self.general(question) + "}"
+
+    def _matching(self, question: Matching) -> str | None:
+        if len(question.pairs) + len(question.distractors) < 2:
+            self.fail(question, "Moodle's GIFT import needs at least two matching lines", "gift-options")
+            return None
+        lines = []
+        for pair in question.pairs:
+            answer = self.plain_answer_match(question, pair.answer)
+            if answer is None:
+                return None
+            lines.append("\t=" + esc.rich(pair.prompt, inline=True) + " -> " + answer + "\n")
+        for distractor in question.distractors:
+            answer = self.plain_answer_match(question, distractor.text)
+            if answer is None:
+                return None
+            # An empty prompt is how Moodle writes an extra answer.
+            lines.append("\t= -> " + answer + "\n")
+        return "{\n" + "".join(lines) + self.general(question) + "}"
+
+    def plain_answer_match(self, question: Question, source: str) -> str | None:
+        # Only the first '->' of a line separates prompt and answer, so an answer may hold one.
+        if esc.PLACEHOLDER.search(source):
+            self.fail(question, f"answer {source!r}: GIFT cannot carry Moodle's placeholders (&&058; ...)", "gift-unwritable")
+            return None
+        return esc.escape(source)
+
+    def _essay(self, question: Essay) -> str:
+        if question.grader_info is not None:
+            self.lose(question, "GIFT cannot carry the grader information", "gift-essay")
+        if question.response_template is not None:
+            self.lose(question, "GIFT cannot carry the response template", "gift-essay")
+        if question.lines != 15:
+            self.lose(question, f"GIFT cannot carry the response size ({question.lines} lines); Moodle uses 15", "gift-essay")
+        general = question.feedback.general
+        return "{" + ("" if general is None else "####" + esc.rich(general, inline=False)) + "}"
+
+    def _description(self, question: Description) -> str:
+        if question.feedback.general is not None:
+            self.lose(question, "GIFT cannot carry general feedback on a description", "gift-feedback")
+        return ""

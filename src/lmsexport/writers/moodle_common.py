@@ -1,0 +1,132 @@
+"""What the Moodle XML and GIFT writers share: names, categories, tags and rich text choices.
+
+Facts from Moodle's importers (question/format.php, question/format/xml/format.php,
+question/format/gift/format.php):
+- names go through clean_param(PARAM_TEXT), which strips HTML tags, and are cut at 255 characters;
+- category paths split on '/', with '//' standing for a '/' inside a name (assemble_category_path);
+- tags go through PARAM_TAG, which drops '<', '>', '`' and control characters and keeps 50 characters.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from urllib.parse import quote, unquote
+
+from ..diagnostics import Diagnostic, Severity, warning
+from ..model import Question, Quiz, Text, TextFormat
+from ..text import (
+    RenderStyle,
+    plain_to_html,
+    plain_to_inline_html,
+    to_html,
+    to_inline_html,
+)
+from .shared import ExportOptions, loss_warning
+
+_TAG_LIKE = re.compile(r"<[A-Za-z/!?]")
+_TAG_UNSAFE = re.compile(r"[\x00-\x1f\x7f<>`]|\s\s")
+TAG_MAX = 50
+NAME_MAX = 255
+
+
+def question_name(question: Question) -> str:
+    return question.title if question.title is not None else question.id
+
+
+def category_names(quiz: Quiz) -> tuple[str, ...]:
+    return (*quiz.category, quiz.title)
+
+
+def _escape_category(name: str) -> str:
+    escaped = name.replace("/", "//")
+    # A name starting or ending with '/' would merge with the separator: Moodle pads it with a space.
+    if escaped.startswith("/"):
+        escaped = " " + escaped
+    if escaped.endswith("/"):
+        escaped += " "
+    return escaped
+
+
+def category_path(quiz: Quiz) -> str:
+    return "$course$/top/" + "/".join(_escape_category(n) for n in category_names(quiz))
+
+
+def question_tags(quiz: Quiz, question: Question) -> tuple[str, ...]:
+    """The quiz's tags apply to each of its questions; each tag once, in order."""
+    return tuple(dict.fromkeys((*quiz.tags, *question.tags)))
+
+
+def quiz_diagnostics(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
+    """What Moodle changes in the category names it creates for this quiz."""
+    for name in category_names(quiz):
+        if _TAG_LIKE.search(name) or "\n" in name or name != name.strip():
+            message = f"category name {name!r}: Moodle strips HTML tags, line breaks and outer spaces from category names"
+            diagnostic = warning(message, quiz.location.file, "", code="moodle-category")
+            if options.strict:
+                diagnostic = Diagnostic(Severity.ERROR, message + " (an error under --strict)", quiz.location.file, "", code="moodle-category")
+            yield diagnostic
+
+
+def question_diagnostics(quiz: Quiz, question: Question, options: ExportOptions) -> Iterator[Diagnostic]:
+    """Losses common to both Moodle formats."""
+    name = question_name(question)
+    if _TAG_LIKE.search(name) or len(name) > NAME_MAX or name != name.strip():
+        yield loss_warning(quiz, question, f"question name {name!r}: Moodle strips HTML tags and outer spaces from names and cuts them at {NAME_MAX} characters", options, code="moodle-name")
+    for tag in question_tags(quiz, question):
+        if _TAG_UNSAFE.search(tag) or len(tag) > TAG_MAX or tag != tag.strip():
+            yield loss_warning(quiz, question, f"tag {tag!r}: Moodle drops '<', '>', '`', control characters and repeated spaces from tags and keeps {TAG_MAX} characters", options, code="moodle-tag")
+    if question.language and question.language != quiz.language:
+        yield loss_warning(quiz, question, f"the question's language ({question.language}) cannot be stated in Moodle's formats", options, code="moodle-language")
+    choices = getattr(question, "choices", ())
+    languages = sorted({c.language for c in choices if c.language})
+    if languages:
+        yield loss_warning(quiz, question, f"the language of options ({', '.join(languages)}) cannot be stated in Moodle's formats", options, code="moodle-language")
+    if getattr(question, "shuffle", False) and any(c.pinned for c in choices):
+        pinned = ", ".join(c.id for c in choices if c.pinned)
+        yield loss_warning(quiz, question, f"Moodle cannot keep options in place while it shuffles: pinned option(s) {pinned} will move", options, code="moodle-pinned")
+
+
+def plugin_url(path: str) -> str:
+    """Moodle refers to a file stored with a text as @@PLUGINFILE@@ followed by its path."""
+    # Markdown gives the path already percent-encoded; the stored file has the decoded name.
+    return "@@PLUGINFILE@@/" + quote(unquote(path))
+
+
+# Formulas stay TeX (\( \) and \[ \]): Moodle's MathJax filter typesets them.
+PLUGINFILE_STYLE = RenderStyle(media_url=plugin_url)
+
+
+def html_of(text: Text, inline: bool, style: RenderStyle | None = None) -> str:
+    """The XHTML Moodle gets for a text shown in HTML."""
+    if style is None:
+        return to_inline_html(text) if inline else to_html(text)
+    return to_inline_html(text, style) if inline else to_html(text, style)
+
+
+def plain_html(source: str, inline: bool) -> str:
+    return plain_to_inline_html(source) if inline else plain_to_html(source)
+
+
+def is_plain(text: Text) -> bool:
+    return text.format is TextFormat.PLAIN
+
+
+def number(value: float) -> str:
+    """A number as Moodle reads it back exactly: integers without '.0', others the shortest repr."""
+    if value == int(value) and abs(value) < 1e15:
+        return str(int(value))
+    return repr(value)
+
+
+def question_texts(question: Question) -> Iterator[Text]:
+    """Every rich text of a question."""
+    feedback = question.feedback
+    candidates = [question.stem, feedback.general, feedback.correct, feedback.partially_correct, feedback.incorrect]
+    for choice in getattr(question, "choices", ()):
+        candidates += [choice.text, choice.feedback]
+    for answer in getattr(question, "answers", ()):
+        candidates.append(answer.feedback)
+    candidates += [pair.prompt for pair in getattr(question, "pairs", ())]
+    candidates += [getattr(question, name, None) for name in ("true_feedback", "false_feedback", "grader_info")]
+    return (text for text in candidates if text is not None)

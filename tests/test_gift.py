@@ -1,0 +1,152 @@
+"""GIFT: every export is parsed back the way Moodle's GIFT importer parses it and compared with the content."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from conftest import CONTENT, DATA
+from moodle_checks import HOSTILE, assert_same_quiz, hostile_quiz
+
+from lmsexport.diagnostics import Severity
+from lmsexport.loader import load_quiz
+from lmsexport.model import AcceptedAnswer, MatchPair, Text, TextFormat
+from lmsexport.readers.gift import blocks, read_gift
+from lmsexport.writers import gift
+from lmsexport.writers.shared import ExportOptions
+
+QUIZZES = sorted(CONTENT.glob("*.json")) + [DATA / "every_type.json"]
+
+
+def load(path: Path):
+    return load_quiz(path).quiz
+
+
+def export(quiz, **options):
+    result = gift.render(quiz, ExportOptions(**options))
+    assert not result.failed, [d.message for d in result.diagnostics if d.is_error]
+    return result
+
+
+def codes(result):
+    return {d.code for d in result.diagnostics}
+
+
+@pytest.mark.parametrize("path", QUIZZES, ids=lambda p: p.stem)
+def test_every_quiz_reads_back_the_same(path):
+    quiz = load(path)
+    result = export(quiz)
+    assert result.filename == f"{quiz.id}.gift.txt"
+    assert_same_quiz(read_gift(result.data), quiz, full=False)
+
+
+@pytest.mark.parametrize("path", QUIZZES, ids=lambda p: p.stem)
+def test_a_hostile_string_in_every_field_survives(path):
+    quiz = hostile_quiz(load(path))
+    result = export(quiz)
+    # One block per question plus the category: no blank line of the content split a question.
+    assert len(blocks(result.data.decode())) == len(quiz.exported_questions) + 1
+    assert_same_quiz(read_gift(result.data), quiz, full=False)
+
+
+def markdown_general(question):
+    # A description has no answer block, so GIFT has nowhere for its general feedback (a warning).
+    return None if question.type == "description" else Text(HOSTILE, TextFormat.MARKDOWN)
+
+
+def test_markdown_variant_survives():
+    quiz = hostile_quiz(load(DATA / "every_type.json"))
+    quiz = dataclasses.replace(quiz, questions=tuple(
+        dataclasses.replace(q, stem=Text(HOSTILE, TextFormat.MARKDOWN), feedback=dataclasses.replace(q.feedback, general=markdown_general(q)))
+        for q in quiz.questions))
+    text = export(quiz).data.decode()
+    assert "[markdown]" not in text.replace("[markdown]%-50%", "")  # Markdown goes out rendered, as [html]
+    assert_same_quiz(read_gift(text), quiz, full=False)
+
+
+def test_text_of_the_file():
+    text = export(load(DATA / "every_type.json")).data.decode()
+    assert "$CATEGORY: $course$/top/Tests/Every type/Every type: " in text
+    assert "\t=[plain]Every rank \\= all#[plain]Yes \\~ indeed \\= true \\# ok\n" in text
+    assert "\t~%50%[plain]نعم — right-to-left text#[plain]Half credit\n" in text
+    assert "\t~%-50%[plain]malloc#[plain]Not a collective.\n" in text
+    assert "{TRUE#[plain]It does split layers \\{\\#\\}.#[plain]Correct\\: stages hold layers.####[plain]Stages" in text
+    assert "\t=%100%0.25..0.5\n" in text
+    assert "\t= -> the vocabulary\n" in text
+    # '->' inside a prompt would end it: a plain prompt holding one goes out as escaped HTML.
+    assert "\t=[html]Pipeline -&gt; parallelism -> the layers \\= stages\n" in text
+    assert "::essay::[plain]Explain why a pipeline has a bubble.{}" in text
+    assert "// [id:single] [tag:fixture] [tag:all-types] [tag:all-reduce]" in text
+
+
+def test_what_gift_cannot_carry_is_a_warning_per_question():
+    result = export(load(DATA / "every_type.json"))
+    by_question = {}
+    for d in result.diagnostics:
+        by_question.setdefault(d.pointer, set()).add(d.code)
+    assert {"moodle-language", "moodle-pinned", "gift-points", "gift-penalty", "gift-feedback"} <= by_question["/questions/0"]
+    assert "gift-shuffle" in by_question["/questions/1"]
+    assert "gift-case" in by_question["/questions/3"]
+    assert "gift-essay" in by_question["/questions/7"]
+    assert all(d.severity is Severity.WARNING for d in result.diagnostics)
+    strict = gift.render(load(DATA / "every_type.json"), ExportOptions(strict=True))
+    assert strict.failed and strict.data is None
+
+
+def test_same_content_same_bytes():
+    assert export(load(DATA / "every_type.json")).data == export(load(DATA / "every_type.json")).data
+
+
+def test_drafts_only_gives_no_file_and_a_note():
+    quiz = load(DATA / "every_type.json")
+    drafts = dataclasses.replace(quiz, questions=tuple(dataclasses.replace(q, draft=True) for q in quiz.questions))
+    result = gift.render(drafts, ExportOptions())
+    assert result.data is None and not result.failed
+    assert [d.severity for d in result.diagnostics] == [Severity.NOTE]
+
+
+def _question(index, **changes):
+    quiz = load(DATA / "every_type.json")
+    return dataclasses.replace(quiz, questions=(dataclasses.replace(quiz.questions[index], **changes),))
+
+
+def test_a_short_answer_gift_cannot_carry_is_an_error():
+    for bad in ("a -> b", "x &&058; y"):
+        result = gift.render(_question(3, answers=(AcceptedAnswer(text=bad),)), ExportOptions())
+        assert result.failed and result.data is None, bad
+
+
+def test_a_plain_text_with_placeholders_goes_out_as_html():
+    quiz = _question(2, stem=Text("keep &&058; and &&092; as they are"))
+    text = export(quiz).data.decode()
+    assert "[html]<p>keep &amp;&amp;058; and &amp;&amp;092; as they are</p>" in text
+    assert_same_quiz(read_gift(text), quiz, full=False)
+
+
+def test_a_matching_answer_may_hold_an_arrow():
+    quiz = _question(6, pairs=(MatchPair(id="a", prompt=Text("p"), answer="x -> y"), MatchPair(id="b", prompt=Text("q"), answer="z")))
+    assert_same_quiz(read_gift(export(quiz).data), quiz, full=False)
+
+
+def test_a_credit_off_moodles_list_is_an_error():
+    quiz = load(DATA / "every_type.json")
+    single = quiz.questions[0]
+    choices = (single.choices[0], dataclasses.replace(single.choices[1], credit=0.67)) + single.choices[2:]
+    bad = dataclasses.replace(quiz, questions=(dataclasses.replace(single, choices=choices),))
+    assert gift.render(bad, ExportOptions()).failed
+    near = gift.render(bad, ExportOptions(nearest_grade=True))
+    assert not near.failed and "~%66.66667%[plain]Only rank 0" in near.data.decode()
+
+
+def test_escapes_in_the_category_line_are_a_warning():
+    quiz = dataclasses.replace(load(DATA / "every_type.json"), title="a\\:b")
+    assert "gift-category" in codes(export(quiz))
+
+
+def test_media_files_are_a_warning():
+    from lmsexport.model import MediaFile
+
+    quiz = _question(2, stem=Text("See ![ring](media/ring.png).", TextFormat.MARKDOWN))
+    quiz = dataclasses.replace(quiz, media=(MediaFile("media/ring.png", b"png", "image/png"),))
+    assert "gift-media" in codes(export(quiz))
