@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from lxml import etree
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
@@ -30,3 +31,19 @@ def shared_dir() -> Path:
             "to its path (it holds the seeds and the official IMS XSDs these tests check against)."
         )
     return SHARED
+
+
+@pytest.fixture(scope="session")
+def schemas(shared_dir: Path) -> dict[str, etree.XMLSchema]:
+    """The official IMS schemas, compiled once per session (compiling takes seconds)."""
+    parser = etree.XMLParser(no_network=True)
+    xsd = shared_dir / "xsd"
+
+    def load(name: str) -> etree.XMLSchema:
+        return etree.XMLSchema(etree.parse(str(xsd / name), parser))
+
+    return {
+        "qti 2.1": load("qtiv2p1/imsqti_v2p1.xsd"),
+        "qti 2.1.2": load("qtiv2p1/imsqti_v2p1p2.xsd"),
+        "manifest": load("drivers/qti21-manifest-driver.xsd"),
+    }

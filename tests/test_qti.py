@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import CONTENT, DATA
 from lxml import etree
-from qti_support import NS, files_of, schemas  # noqa: F401  (schemas is a fixture)
+from qti_support import NS, files_of
 
 from lmsexport.loader import load_quiz
 from lmsexport.model import Text, TextFormat, TrueFalse

@@ -8,7 +8,7 @@ import zipfile
 
 import pytest
 from lxml import etree
-from qti_support import NS, files_of, schemas  # noqa: F401  (schemas is a fixture)
+from qti_support import NS, files_of
 
 from lmsexport.loader import load_quiz
 from lmsexport.readers.canonical import build_quiz

@@ -13,6 +13,7 @@ from enum import Enum
 class TextFormat(str, Enum):
     PLAIN = "plain"
     MARKDOWN = "markdown"
+    HTML = "html"  # only text read back from a platform's format; content is plain or Markdown
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,6 +43,8 @@ def plain_to_inline_html(source: str) -> str:
 
 def to_html(text: Text, style: RenderStyle = DEFAULT_STYLE) -> str:
     """Block-level XHTML: one or more <p>, lists, tables... Well-formed XML."""
+    if text.format is TextFormat.HTML:
+        return text.source
     if text.format is TextFormat.MARKDOWN:
         return _markdown_to_html(text.source, style)
     return plain_to_html(text.source)
@@ -50,6 +52,8 @@ def to_html(text: Text, style: RenderStyle = DEFAULT_STYLE) -> str:
 
 def to_inline_html(text: Text, style: RenderStyle = DEFAULT_STYLE) -> str:
     """XHTML for a short field: a single Markdown paragraph loses its <p> wrapper."""
+    if text.format is TextFormat.HTML:
+        return text.source
     if text.format is TextFormat.MARKDOWN:
         html = _markdown_to_html(text.source, style)
         if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
