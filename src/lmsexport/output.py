@@ -13,8 +13,9 @@ class OutputError(Exception):
 
 def check_output_folder(out: Path, sources: list[Path]) -> None:
     """Refuse an output folder that is a file, or that lies inside the content being read."""
-    if out.exists() and not out.is_dir():
-        raise OutputError(f"the output path {out} is a file, not a folder")
+    for folder in (out, *out.parents):
+        if folder.exists() and not folder.is_dir():
+            raise OutputError(f"the output path {folder} is a file, not a folder")
     resolved = out.resolve()
     for source in sources:
         folder = source.resolve() if source.is_dir() else source.resolve().parent

@@ -54,7 +54,9 @@ def _handle_outcome(outcome: QuizOutcome, targets: dict[str, Path], check: bool,
             try:
                 write_atomic(path, export.data)
             except OSError as problem:
-                summary.diagnostics.append(error(f"cannot write {path}: {problem.strerror or problem}; the previous file is untouched", str(outcome.path), code="io"))
+                failure = error(f"cannot write {path}: {problem.strerror or problem}; the previous file is untouched", str(outcome.path), code="io")
+                print_diagnostics([failure], "text", sys.stderr)
+                summary.diagnostics.append(failure)
                 statuses[format_name] = "write failed"
                 continue
             statuses[format_name] = "written"

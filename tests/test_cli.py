@@ -1,0 +1,230 @@
+"""The CLI driven as a user drives it: build, --check, the single-format commands, new, schema, stats."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import CONTENT, DATA, ROOT
+from lmsexport.cli import app
+
+runner = CliRunner()
+FORMAT_FILES = {
+    "qti": "{}.zip",
+    "canvas": "{}.zip",
+    "moodle": "{}.xml",
+    "gift": "{}.gift.txt",
+}
+QUIZZES = sorted(json.loads(p.read_text(encoding="utf-8"))["id"] for p in CONTENT.glob("*.json"))
+
+
+@pytest.fixture
+def bank(tmp_path, monkeypatch):
+    """A working copy of content/ in a fresh folder, as a user's repository would be."""
+    shutil.copytree(CONTENT, tmp_path / "content")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def invoke(*args: str):
+    result = runner.invoke(app, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+def exported_files(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_build_writes_every_format_for_every_quiz(bank):
+    result = invoke("build")
+    assert result.exit_code == 0, result.output
+    for format_name, pattern in FORMAT_FILES.items():
+        for quiz_id in QUIZZES:
+            assert (bank / "exports" / format_name / pattern.format(quiz_id)).is_file()
+    table = result.stdout.splitlines()
+    assert table[0].split() == ["quiz", "qti", "canvas", "moodle", "gift", "warnings"]
+    assert any(line.startswith("model-pipeline-parallelism") and line.count("written") == 4 for line in table)
+    assert "4 quizzes: 0 errors" in result.stdout
+
+
+def test_no_arguments_builds_content_into_exports(bank):
+    result = invoke()
+    assert result.exit_code == 0, result.output
+    assert len(list((bank / "exports").rglob("*.*"))) == 4 * len(QUIZZES)
+
+
+def test_check_on_fresh_export_passes_and_writes_nothing(bank):
+    assert invoke("build").exit_code == 0
+    before = exported_files(bank / "exports")
+    result = invoke("build", "--check")
+    assert result.exit_code == 0, result.output
+    assert "exports are up to date" in result.stdout
+    assert exported_files(bank / "exports") == before
+
+
+def test_check_after_content_edit_names_the_stale_files(bank):
+    assert invoke("build").exit_code == 0
+    quiz_file = bank / "content" / "model-pipeline-parallelism.json"
+    quiz_file.write_text(quiz_file.read_text(encoding="utf-8").replace("Megatron-LM", "Megatron-LM 2"), encoding="utf-8")
+    before = exported_files(bank / "exports")
+    result = invoke("build", "--check")
+    assert result.exit_code == 1
+    for format_name, pattern in FORMAT_FILES.items():
+        assert f"stale: {Path('exports', format_name, pattern.format('model-pipeline-parallelism'))}" in result.stdout
+    assert "optimizer-offload-cpu-nvme" not in "".join(l for l in result.stdout.splitlines() if l.startswith("stale"))
+    assert exported_files(bank / "exports") == before  # --check never writes
+
+
+def test_check_reports_extra_and_missing_files_and_prune_removes_extras(bank):
+    assert invoke("build").exit_code == 0
+    (bank / "exports" / "qti" / "old-quiz.zip").write_bytes(b"left over")
+    (bank / "exports" / "gift" / "optimizer-offload-cpu-nvme.gift.txt").unlink()
+    result = invoke("build", "--check")
+    assert result.exit_code == 1
+    assert f"extra: {Path('exports/qti/old-quiz.zip')}" in result.stdout
+    assert f"missing: {Path('exports/gift/optimizer-offload-cpu-nvme.gift.txt')}" in result.stdout
+    assert invoke("build", "--prune").exit_code == 0
+    assert not (bank / "exports" / "qti" / "old-quiz.zip").exists()
+    assert invoke("build", "--check").exit_code == 0
+
+
+def test_build_without_prune_keeps_extra_files_and_warns(bank):
+    (bank / "exports" / "moodle").mkdir(parents=True)
+    (bank / "exports" / "moodle" / "notes.xml").write_text("mine")
+    result = invoke("build")
+    assert result.exit_code == 0
+    assert (bank / "exports" / "moodle" / "notes.xml").read_text() == "mine"
+    assert "produced by no quiz (run with --prune to remove it)" in result.stderr
+
+
+def test_format_option_selects_formats(bank):
+    result = invoke("build", "--format", "qti,gift")
+    assert result.exit_code == 0
+    assert sorted(p.name for p in (bank / "exports").iterdir()) == ["gift", "qti"]
+    assert invoke("build", "--format", "qti,pdf").exit_code == 2
+
+
+def test_errors_in_one_quiz_do_not_stop_the_others(bank):
+    shutil.copy(DATA / "bad" / "single_two_correct.json", bank / "content")
+    result = invoke("build")
+    assert result.exit_code == 1
+    assert "exactly one correct option" in result.stderr
+    assert (bank / "exports" / "qti" / "model-pipeline-parallelism.zip").is_file()
+    assert not list((bank / "exports").rglob("single-two-correct*"))
+    assert any(line.startswith("single-two-correct") and "errors" in line for line in result.stdout.splitlines())
+
+
+def test_quiz_with_only_drafts_gets_no_file_and_a_note(bank):
+    drafts = {"id": "only-drafts", "title": "Later", "language": "en", "questions": [
+        {"id": "q1", "type": "essay", "stem": "Not ready.", "draft": True}]}
+    (bank / "content" / "only-drafts.json").write_text(json.dumps(drafts))
+    result = invoke("build", "--verbose")
+    assert result.exit_code == 0, result.output
+    assert not list((bank / "exports").rglob("only-drafts*"))
+    assert "every question is a draft" in result.stderr
+    assert invoke("build", "--check").exit_code == 0
+
+
+def test_jobs_give_identical_bytes(bank):
+    assert invoke("build", "-o", "one").exit_code == 0
+    assert invoke("build", "-o", "two", "--jobs", "2").exit_code == 0
+    assert exported_files(bank / "one") == exported_files(bank / "two")
+
+
+def test_two_builds_are_byte_identical(bank):
+    assert invoke("build", "-o", "first").exit_code == 0
+    assert invoke("build", "-o", "second").exit_code == 0
+    assert exported_files(bank / "first") == exported_files(bank / "second")
+
+
+def test_quiet_prints_no_table_and_verbose_lists_files(bank):
+    quiet = invoke("build", "--quiet")
+    assert quiet.exit_code == 0 and quiet.stdout == ""
+    verbose = invoke("build", "--verbose", "-o", "elsewhere")
+    assert f"wrote {Path('elsewhere/qti/model-pipeline-parallelism.zip')}" in verbose.stderr
+
+
+@pytest.mark.parametrize("format_name", list(FORMAT_FILES))
+def test_single_format_commands(bank, format_name):
+    result = invoke(format_name)
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in (bank / "exports" / format_name).iterdir())
+    assert names == sorted(FORMAT_FILES[format_name].format(q) for q in QUIZZES)
+    other = invoke(format_name, "content/optimizer-offload-cpu-nvme.json", "-o", "single")
+    assert other.exit_code == 0
+    assert [p.name for p in (bank / "single").iterdir()] == [FORMAT_FILES[format_name].format("optimizer-offload-cpu-nvme")]
+    assert invoke(format_name, "--check").exit_code == 0
+
+
+def test_output_folder_that_is_a_file_is_refused(bank):
+    (bank / "exports").write_text("not a folder")
+    result = invoke("build")
+    assert result.exit_code == 2
+    assert "is a file, not a folder" in result.stderr
+
+
+def test_output_inside_content_is_refused(bank):
+    result = invoke("qti", "-o", "content/exports")
+    assert result.exit_code == 2
+    assert "inside the content folder" in result.stderr
+    assert not (bank / "content" / "exports").exists()
+
+
+def test_new_scaffolds_a_valid_quiz_of_every_type(bank):
+    types = ["single_choice", "multiple_response", "true_false", "short_answer", "numerical", "matching", "essay", "description"]
+    args = ["new", "my-quiz", "--title", "Mine", "--language", "wo"]
+    for kind in types:
+        args += ["--type", kind]
+    result = invoke(*args)
+    assert result.exit_code == 0, result.output
+    created = json.loads((bank / "content" / "my-quiz.json").read_text())
+    assert [q["type"] for q in created["questions"]] == types and created["language"] == "wo"
+    assert invoke("validate", "content/my-quiz.json").exit_code == 0
+    assert invoke("build", "content/my-quiz.json").exit_code == 0
+    assert invoke("new", "my-quiz").exit_code == 2  # never overwrites
+    assert invoke("new", "Not A Slug").exit_code == 2
+    assert invoke("new", "other", "--type", "fill_in").exit_code == 2
+
+
+def test_schema_prints_the_packaged_schema():
+    result = invoke("schema")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == json.loads((ROOT / "schema" / "quiz.schema.json").read_text())
+    path = Path(invoke("schema", "--path").stdout.strip())
+    assert path.is_file() and path.name == "quiz.schema.json"
+
+
+def test_stats_table_and_json(bank):
+    result = invoke("stats", "--format", "json")
+    assert result.exit_code == 0
+    rows = {r["quiz"]: r for r in json.loads(result.stdout)["quizzes"]}
+    assert rows["ai-hardware-software-stack"] == {
+        "quiz": "ai-hardware-software-stack", "questions": 6, "by_type": {"single_choice": 6},
+        "drafts": 5, "languages": ["nl"], "points": 1}
+    assert rows["sequence-parallelism-ring-attention"]["languages"] == ["en", "wo"]
+    table = invoke("stats").stdout.splitlines()
+    assert table[0].split()[:4] == ["quiz", "questions", "drafts", "points"]
+    assert len(table) == 1 + len(QUIZZES)
+
+
+def test_committed_exports_match_content():
+    """exports/ in the repository is what `build` writes from content/."""
+    result = subprocess.run([sys.executable, "-m", "lmsexport", "build", "--check"], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_exports_are_real_packages(bank):
+    assert invoke("build").exit_code == 0
+    for path in (bank / "exports").rglob("*.zip"):
+        with zipfile.ZipFile(path) as archive:
+            assert archive.testzip() is None
+            assert "imsmanifest.xml" in archive.namelist()
+            assert {info.date_time for info in archive.infolist()} == {(1980, 1, 1, 0, 0, 0)}
