@@ -59,6 +59,7 @@ Check = Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 if a
 Jobs = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Spread quizzes over this many processes.")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="Print only errors and warnings.")]
 Verbose = Annotated[bool, typer.Option("--verbose", "-v", help="Also print notes and every file written.")]
+MediaBaseUrl = Annotated[Optional[str], typer.Option("--media-base-url", help="GIFT: link media files as this URL followed by their path (GIFT cannot embed files).", show_default=False)]
 MaxMediaSize = Annotated[float, typer.Option("--max-media-size", min=0, help="Largest media file accepted, in MB.")]
 Prune = Annotated[bool, typer.Option("--prune", help="Delete files in the output folders that no quiz produces any more.")]
 
@@ -87,13 +88,14 @@ def _export_command(format_name: str):
         verbose: Verbose = False,
         prune: Prune = False,
         max_media_size: MaxMediaSize = 5,
+        media_base_url: MediaBaseUrl = None,
     ) -> None:
         from .commands.export import run_export
 
         folder = out or DEFAULT_EXPORTS / format_name
         raise typer.Exit(run_export(paths, {format_name: folder}, strict=strict, nearest_grade=nearest_grade,
                                     check=check, jobs=jobs, quiet=quiet, verbose=verbose, prune=prune,
-                                    max_media_bytes=int(max_media_size * 1048576)))
+                                    max_media_bytes=int(max_media_size * 1048576), media_base_url=media_base_url))
 
     return command
 
@@ -120,6 +122,7 @@ def build(
     verbose: Verbose = False,
     prune: Prune = False,
     max_media_size: MaxMediaSize = 5,
+    media_base_url: MediaBaseUrl = None,
 ) -> None:
     """Validate, then write every format for every quiz (default content/ into exports/)."""
     from .commands.export import run_export
@@ -132,7 +135,7 @@ def build(
     targets = {name: out / FORMATS[name].folder for name in names}
     raise typer.Exit(run_export(paths, targets, strict=strict, nearest_grade=nearest_grade, check=check,
                                 jobs=jobs, quiet=quiet, verbose=verbose, prune=prune,
-                                max_media_bytes=int(max_media_size * 1048576)))
+                                max_media_bytes=int(max_media_size * 1048576), media_base_url=media_base_url))
 
 
 @app.command()

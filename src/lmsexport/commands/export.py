@@ -93,7 +93,8 @@ def _progress(total: int, quiet: bool):
 
 
 def run_export(paths: list[Path] | None, targets: dict[str, Path], *, strict: bool, nearest_grade: bool, check: bool,
-               jobs: int, quiet: bool, verbose: bool, prune: bool, max_media_bytes: int) -> int:
+               jobs: int, quiet: bool, verbose: bool, prune: bool, max_media_bytes: int,
+               media_base_url: str | None = None) -> int:
     sources = paths or [DEFAULT_CONTENT]
     try:
         for folder in targets.values():
@@ -107,7 +108,7 @@ def run_export(paths: list[Path] | None, targets: dict[str, Path], *, strict: bo
     files, path_problems = quiz_files(sources)
     summary = Summary(expected={f: set() for f in targets}, diagnostics=list(path_problems))
     print_diagnostics(path_problems, "text", sys.stderr)
-    options = ExportOptions(strict=strict, nearest_grade=nearest_grade)
+    options = ExportOptions(strict=strict, nearest_grade=nearest_grade, media_base_url=media_base_url)
     with _progress(len(files), quiet) as progress:
         task = progress.add_task("exporting", total=len(files)) if progress else None
         for outcome in process_files(files, tuple(targets), options, jobs, max_media_bytes):

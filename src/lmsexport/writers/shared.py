@@ -21,6 +21,8 @@ class ExportOptions:
     # Moodle only accepts fixed grade fractions; by default a credit off that list is an error.
     # With this set it is moved to the nearest allowed fraction, with a warning naming both.
     nearest_grade: bool = False
+    # Formats that cannot carry files (GIFT) link media here: URL + the path as written in the content.
+    media_base_url: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
