@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from typing import Any
 
 import langcodes
@@ -31,12 +31,18 @@ EPSILON = 1e-6
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 # In the raw JSON text such characters can only come from an escape (raw control characters
 # are a JSON syntax error) or stand as U+FFFE/U+FFFF themselves.
-_MAYBE_NOT_XML = re.compile(r"\\u(?:00[01][0-9a-fA-F]|[dD][89abAB][0-9a-fA-F]{2}|[dD][c-fC-F][0-9a-fA-F]{2}|[fF]{3}[eEfF])|[\ufffe\uffff]")
+# Starting with the literal "\\u" lets the regex engine skip ahead fast on megabyte files.
+_MAYBE_NOT_XML = re.compile(
+    r"\\u(?:00[01][0-9a-fA-F]"  # an escaped control character
+    r"|[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])"  # a high surrogate alone
+    r"|(?<![dD][89abAB][0-9a-fA-F]{2}\\u)[dD][c-fC-F][0-9a-fA-F]{2}"  # a low surrogate alone
+    r"|[fF]{3}[eEfF])"
+)
 
 
 def xml_character_errors(data: Any, raw_text: str, file: str) -> Iterator[Diagnostic]:
     """Strings holding characters that XML 1.0 forbids (control characters, lone surrogates, U+FFFE)."""
-    if not _MAYBE_NOT_XML.search(raw_text):
+    if not _MAYBE_NOT_XML.search(raw_text) and "\ufffe" not in raw_text and "\uffff" not in raw_text:
         return
 
     def walk(value: Any, pointer: str) -> Iterator[Diagnostic]:
@@ -57,8 +63,13 @@ def xml_character_errors(data: Any, raw_text: str, file: str) -> Iterator[Diagno
     yield from walk(data, "")
 
 
+@lru_cache(maxsize=1024)
+def _registered_language(tag: str) -> bool:
+    return langcodes.tag_is_valid(tag)
+
+
 def _language_errors(tag: str | None, file: str, pointer: str) -> Iterator[Diagnostic]:
-    if tag is not None and not langcodes.tag_is_valid(tag):
+    if tag is not None and not _registered_language(tag):
         yield error(f"{tag!r} is not a registered language tag (BCP 47: for example 'en', 'wo', 'nl' or 'pt-BR')", file, pointer, code="language")
 
 
@@ -67,19 +78,16 @@ def _blank(text: Text | str | None) -> bool:
     return value is not None and not value.strip()
 
 
-def _id_key(identifier: str) -> str:
-    return unicodedata.normalize("NFKC", identifier).casefold()
-
-
-def _unique_ids(ids: list[tuple[str, str]], what: str, file: str) -> Iterator[Diagnostic]:
-    """ids: (id, pointer). Ids that differ only by case would collide in exports on many systems."""
+def _unique_ids(ids: Iterable[tuple[str, tuple]], base: str, what: str, file: str) -> Iterator[Diagnostic]:
+    """ids: (id, pointer parts below base). Ids that differ only by case would collide in exports
+    on many systems. The schema keeps ids ASCII, so no two can differ by Unicode normalisation."""
     first: dict[str, str] = {}
-    for identifier, pointer in ids:
-        key = _id_key(identifier)
+    for identifier, parts in ids:
+        key = identifier.lower()
         if key in first:
             same = first[key] == identifier
             detail = "is used twice" if same else f"differs from '{first[key]}' only by case"
-            yield error(f"the {what} id '{identifier}' {detail}: {what} ids must be unique", file, pointer, code="duplicate-id")
+            yield error(f"the {what} id '{identifier}' {detail}: {what} ids must be unique", file, pointer_join(base, *parts), code="duplicate-id")
         else:
             first[key] = identifier
 
@@ -87,7 +95,7 @@ def _unique_ids(ids: list[tuple[str, str]], what: str, file: str) -> Iterator[Di
 def _choice_errors(question: SingleChoice | MultipleResponse, file: str) -> Iterator[Diagnostic]:
     base = question.location.pointer
     options = question.choices
-    yield from _unique_ids([(c.id, pointer_join(base, "options", i, "id")) for i, c in enumerate(options)], "option", file)
+    yield from _unique_ids(((c.id, ("options", i, "id")) for i, c in enumerate(options)), base, "option", file)
     if len(options) < 2:
         yield error(f"a {question.type.replace('_', ' ')} question needs at least two options", file, pointer_join(base, "options"), code="options")
         return
@@ -139,9 +147,9 @@ def _answers_errors(question: ShortAnswer | Numerical, file: str) -> Iterator[Di
 
 def _matching_errors(question: Matching, file: str) -> Iterator[Diagnostic]:
     base = question.location.pointer
-    ids = [(p.id, pointer_join(base, "pairs", i, "id")) for i, p in enumerate(question.pairs)]
-    ids += [(d.id, pointer_join(base, "distractors", i, "id")) for i, d in enumerate(question.distractors)]
-    yield from _unique_ids(ids, "pair or distractor", file)
+    ids = [(p.id, ("pairs", i, "id")) for i, p in enumerate(question.pairs)]
+    ids += [(d.id, ("distractors", i, "id")) for i, d in enumerate(question.distractors)]
+    yield from _unique_ids(ids, base, "pair or distractor", file)
     if len(question.pairs) < 2:
         yield error("a matching question needs at least two pairs", file, pointer_join(base, "pairs"), code="pairs")
     prompts: set[str] = set()
@@ -172,52 +180,62 @@ def _blank_text_errors(question: Question, file: str) -> Iterator[Diagnostic]:
 
 def _language_of_choices(choices: tuple[Choice, ...], file: str, base: str) -> Iterator[Diagnostic]:
     for i, choice in enumerate(choices):
-        yield from _language_errors(choice.language, file, pointer_join(base, "options", i, "language"))
+        if choice.language is not None:
+            yield from _language_errors(choice.language, file, pointer_join(base, "options", i, "language"))
 
 
-def rich_texts(question: Question) -> Iterator[tuple[str, Text | None]]:
-    """(pointer, text) of every rich text field of a question, as the JSON names them."""
-    base = question.location.pointer
-    yield pointer_join(base, "stem"), question.stem
-    yield pointer_join(base, "explanation"), question.feedback.general
-    for name in ("correct", "partially_correct", "incorrect"):
-        yield pointer_join(base, "feedback", name), getattr(question.feedback, name)
+def rich_texts(question: Question) -> Iterator[tuple[tuple, Text | None]]:
+    """(pointer parts below the question, text) of every rich text field, as the JSON names them."""
+    yield ("stem",), question.stem
+    yield ("explanation",), question.feedback.general
+    feedback = question.feedback
+    if feedback.correct or feedback.partially_correct or feedback.incorrect:
+        for name in ("correct", "partially_correct", "incorrect"):
+            yield ("feedback", name), getattr(feedback, name)
     for i, choice in enumerate(getattr(question, "choices", ())):
-        yield pointer_join(base, "options", i, "text"), choice.text
-        yield pointer_join(base, "options", i, "feedback"), choice.feedback
+        yield ("options", i, "text"), choice.text
+        yield ("options", i, "feedback"), choice.feedback
     for i, answer in enumerate(getattr(question, "answers", ())):
-        yield pointer_join(base, "answers", i, "feedback"), answer.feedback
+        yield ("answers", i, "feedback"), answer.feedback
     for i, pair in enumerate(getattr(question, "pairs", ())):
-        yield pointer_join(base, "pairs", i, "prompt"), pair.prompt
+        yield ("pairs", i, "prompt"), pair.prompt
     for name in ("true_feedback", "false_feedback", "grader_info"):
-        yield pointer_join(base, name), getattr(question, name, None)
+        yield (name,), getattr(question, name, None)
 
 
-def _markdown_errors(texts: Iterable[tuple[str, Text | None]], file: str) -> Iterator[Diagnostic]:
+# Inline links and images "](", reference definitions "]:", autolinks "<scheme:": only a text with
+# one of these can hold an address, and parsing Markdown is the costliest check.
+_MAY_LINK = re.compile(r"\]\(|\]:|<[A-Za-z][A-Za-z0-9.+-]{1,31}:")
+
+
+def _markdown_errors(texts: Iterable[tuple[tuple, Text | None]], base: str, file: str) -> Iterator[Diagnostic]:
     """Unsafe addresses, images without alt text and formulas that cannot be converted."""
-    for pointer, text in texts:
+    for parts, text in texts:
         if text is None or text.format is not TextFormat.MARKDOWN:
             continue
-        if "](" in text.source or "<" in text.source:
+        problems: list[tuple[str, str]] = []
+        if _MAY_LINK.search(text.source):
             for kind, address in safety.addresses(text.source):
                 problem = safety.unsafe_address(kind, address)
                 if problem:
-                    yield error(problem, file, pointer, code="unsafe-url")
+                    problems.append((problem, "unsafe-url"))
             for address, alt in markdown.images(text.source):
                 if not alt.strip():
-                    yield error(f"the image '{address}' has no alt text: write ![what it shows]({address})", file, pointer, code="alt-text")
+                    problems.append((f"the image '{address}' has no alt text: write ![what it shows]({address})", "alt-text"))
                 if address.startswith("/") and not address.startswith("//"):
-                    yield error(f"the media path '{address}' is absolute: use a path relative to the quiz file, or a full https:// address", file, pointer, code="media")
-        for problem in formula_problems(text):
-            yield error(problem, file, pointer, code="math")
+                    problems.append((f"the media path '{address}' is absolute: use a path relative to the quiz file, or a full https:// address", "media"))
+        problems += [(problem, "math") for problem in formula_problems(text)]
+        for message, code in problems:
+            yield error(message, file, pointer_join(base, *parts), code=code)
 
 
 def question_diagnostics(question: Question, file: str) -> Iterator[Diagnostic]:
     base = question.location.pointer
-    yield from _language_errors(question.language, file, pointer_join(base, "language"))
+    if question.language is not None:
+        yield from _language_errors(question.language, file, pointer_join(base, "language"))
     yield from _language_of_choices(getattr(question, "choices", ()), file, base)
     yield from _blank_text_errors(question, file)
-    yield from _markdown_errors(rich_texts(question), file)
+    yield from _markdown_errors(rich_texts(question), base, file)
     if question.draft:
         yield note(f"question '{question.id}' is a draft: it stays in the bank and is not exported", file, base, code="draft")
         return
@@ -234,8 +252,8 @@ def quiz_diagnostics(quiz: Quiz) -> Iterator[Diagnostic]:
     yield from _language_errors(quiz.language, file, "/language")
     if _blank(quiz.title):
         yield error("the title cannot be only white space", file, "/title", code="blank")
-    yield from _markdown_errors([("/description", quiz.description)], file)
-    yield from _unique_ids([(q.id, pointer_join(q.location.pointer, "id")) for q in quiz.questions], "question", file)
+    yield from _markdown_errors([(("description",), quiz.description)], "", file)
+    yield from _unique_ids(((q.id, (i, "id")) for i, q in enumerate(quiz.questions)), "/questions", "question", file)
     for question in quiz.questions:
         yield from question_diagnostics(question, file)
     if quiz.questions and not quiz.exported_questions:

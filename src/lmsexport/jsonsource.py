@@ -28,7 +28,7 @@ class ParsedJson:
     data: Any = None
     text: str = ""
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    _positions: dict[str, tuple[int, int]] | None = None
+    _locator: "_Locator | None" = None
 
     @property
     def ok(self) -> bool:
@@ -36,14 +36,62 @@ class ParsedJson:
 
     def position(self, pointer: str) -> tuple[int, int] | None:
         """(line, column) where the value at `pointer` starts, or its nearest parent's."""
-        if self._positions is None:
-            self._positions = locate_values(self.text)
-        while True:
-            if pointer in self._positions:
-                return self._positions[pointer]
-            if not pointer:
-                return None
-            pointer = pointer.rsplit("/", 1)[0]
+        if self._locator is None:
+            self._locator = _Locator(self.text)
+        return self._locator.position(pointer)
+
+
+class _Locator:
+    """Finds where values start, skipping whole values with the C JSON scanner; the offsets of a
+    container's children are found once and kept, so many lookups in one file stay cheap."""
+
+    _decoder = json.JSONDecoder()
+
+    def __init__(self, text: str):
+        self.text = text
+        self.line_starts = _line_starts(text)
+        self.children: dict[int, dict[str, int]] = {}
+
+    def _skip_space(self, offset: int) -> int:
+        return _SPACE.match(self.text, offset).end()
+
+    def _children(self, offset: int) -> dict[str, int]:
+        """Pointer token -> offset of each child of the container starting at `offset`."""
+        if offset in self.children:
+            return self.children[offset]
+        text, result = self.text, {}
+        opening = text[offset]
+        position = self._skip_space(offset + 1)
+        index = 0
+        while position < len(text) and text[position] not in "]}":
+            if opening == "{":
+                key, position = self._decoder.raw_decode(text, position)
+                position = self._skip_space(self._skip_space(position) + 1)  # past ':'
+                token = key.replace("~", "~0").replace("/", "~1")
+            else:
+                token = str(index)
+                index += 1
+            result.setdefault(token, position)
+            _, position = self._decoder.raw_decode(text, position)
+            position = self._skip_space(position)
+            if text[position] == ",":
+                position = self._skip_space(position + 1)
+        self.children[offset] = result
+        return result
+
+    def position(self, pointer: str) -> tuple[int, int] | None:
+        try:
+            offset = self._skip_space(0)
+            for token in pointer.split("/")[1:]:
+                if self.text[offset] not in "[{":
+                    break
+                child = self._children(offset).get(token)
+                if child is None:
+                    break
+                offset = child
+        except (ValueError, IndexError):
+            return None
+        return _line_column(offset, self.line_starts)
 
 
 def decode(raw: bytes, file: str) -> tuple[str | None, Diagnostic | None]:
@@ -215,14 +263,6 @@ def _line_starts(text: str) -> list[int]:
 def _line_column(offset: int, line_starts: list[int]) -> tuple[int, int]:
     line = bisect.bisect_right(line_starts, offset)
     return line, offset - line_starts[line - 1] + 1
-
-
-def locate_values(text: str) -> dict[str, tuple[int, int]]:
-    """Map each JSON pointer of a valid JSON text to the (line, column) where its value starts."""
-    line_starts = _line_starts(text)
-    offsets: dict[str, int] = {}
-    _walk(text, lambda pointer, offset: offsets.setdefault(pointer, offset))
-    return {pointer: _line_column(offset, line_starts) for pointer, offset in offsets.items()}
 
 
 def _scan_problems(text: str) -> list[tuple[str, str, int]]:

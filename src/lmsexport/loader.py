@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import checks, jsonsource
-from .diagnostics import Diagnostic, error, warning
+from .diagnostics import Diagnostic, error, pointer_join, warning
 from .media import DEFAULT_MAX_MEDIA_BYTES, MediaProblem, load_media
 from .model import MediaFile, Quiz
 from .readers.canonical import build_quiz
@@ -49,13 +49,15 @@ def _located(diagnostics: Iterable[Diagnostic], parsed: jsonsource.ParsedJson) -
 def _media(quiz: Quiz, folder: Path, max_bytes: int) -> tuple[tuple[MediaFile, ...], list[Diagnostic]]:
     """Load every file the quiz's texts show; each problem is reported where the file is first used."""
     file = quiz.location.file
-    texts = [("/description", quiz.description)] + [item for q in quiz.questions for item in checks.rich_texts(q)]
+    texts = [("", ("description",), quiz.description)]
+    texts += [(q.location.pointer, parts, text) for q in quiz.questions for parts, text in checks.rich_texts(q)]
     loaded: dict[str, MediaFile | None] = {}
     problems: list[Diagnostic] = []
-    for pointer, text in texts:
+    for base, parts, text in texts:
         for address in media_references(text):
             if address in loaded:
                 continue
+            pointer = pointer_join(base, *parts)
             result, removed = load_media(folder, address, max_bytes)
             if isinstance(result, MediaProblem):
                 loaded[address] = None

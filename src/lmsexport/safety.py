@@ -11,11 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from markdown_it import MarkdownIt
-
-# A parser that accepts every address, so that we see the ones the renderer would drop.
-_collector = MarkdownIt("commonmark", {"html": False}).enable("table")
-_collector.validateLink = lambda url: True
+from .text.markdown import references
 
 _SCHEME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.-]*):")
 SAFE_SCHEMES = {"http", "https", "mailto"}
@@ -24,12 +20,8 @@ _SAFE_IMAGE_DATA = re.compile(r"^data:image/(png|gif|jpeg|webp);", re.IGNORECASE
 
 def addresses(source: str) -> Iterator[tuple[str, str]]:
     """(kind, address) of every link and image in a Markdown text."""
-    for token in _collector.parse(source):
-        for child in token.children or ():
-            if child.type == "link_open":
-                yield "link", str(child.attrs.get("href", ""))
-            elif child.type == "image":
-                yield "image", str(child.attrs.get("src", ""))
+    for kind, address, _alt in references(source):
+        yield kind, address
 
 
 def unsafe_address(kind: str, address: str) -> str | None:

@@ -8,6 +8,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterator
 
+import jsonschema_rs
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
@@ -26,6 +27,13 @@ def quiz_schema() -> dict[str, Any]:
 @lru_cache(maxsize=1)
 def validator() -> Draft202012Validator:
     return Draft202012Validator(quiz_schema())
+
+
+@lru_cache(maxsize=1)
+def fast_validator():
+    # The Rust validator answers "valid?" a few hundred times faster than the Python one; the
+    # Python one still explains every problem of an invalid file, with its place.
+    return jsonschema_rs.Draft202012Validator(quiz_schema())
 
 
 _TYPE_NAMES = {"string": "text", "number": "a number", "integer": "a whole number", "boolean": "true or false",
@@ -114,6 +122,8 @@ def _message(problem: ValidationError) -> tuple[str, str]:
 
 def schema_errors(data: Any, file: str) -> Iterator[Diagnostic]:
     """Every schema violation, in document order."""
+    if fast_validator().is_valid(data):
+        return
     problems = sorted(validator().iter_errors(data), key=lambda p: [(0, x, "") if isinstance(x, int) else (1, 0, x) for x in p.absolute_path])
     seen: set[tuple[str, str]] = set()
     for problem in problems:

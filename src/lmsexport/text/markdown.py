@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 from pathlib import PurePosixPath
 
@@ -27,6 +28,9 @@ def _parser() -> MarkdownIt:
 
 
 MARKDOWN = _parser()
+# The same syntax, but accepting every address, so that checks see the ones rendering would drop.
+_COLLECTOR = _parser()
+_COLLECTOR.validateLink = lambda url: True
 
 
 def _formula(latex: str, display: bool, style: RenderStyle) -> str:
@@ -83,21 +87,33 @@ def render(source: str, style: RenderStyle) -> str:
     return MARKDOWN.render(source, {"style": style}).strip()
 
 
-def formulas(source: str):
-    """(latex, display) of every formula in a Markdown text."""
-    for token in MARKDOWN.parse(source):
+@lru_cache(maxsize=16384)
+def _inventory(source: str) -> tuple[tuple[tuple[str, str, str], ...], tuple[tuple[str, bool], ...]]:
+    """One parse of a text for what checks and writers ask about: its links and images, its formulas."""
+    found, maths = [], []
+    for token in _COLLECTOR.parse(source):
         if token.type == "math_block":
-            yield token.content.strip(), True
+            maths.append((token.content.strip(), True))
         for child in token.children or ():
-            if child.type == "math_inline":
-                yield child.content, False
-            elif child.type == "math_inline_double":
-                yield child.content, True
+            if child.type == "link_open":
+                found.append(("link", str(child.attrs.get("href", "")), ""))
+            elif child.type == "image":
+                found.append(("image", str(child.attrs.get("src", "")), "".join(c.content for c in child.children or ())))
+            elif child.type in ("math_inline", "math_inline_double"):
+                maths.append((child.content, child.type == "math_inline_double"))
+    return tuple(found), tuple(maths)
+
+
+def references(source: str) -> tuple[tuple[str, str, str], ...]:
+    """(kind, address, alt text) of every link and image (or other media) in a Markdown text."""
+    return _inventory(source)[0]
+
+
+def formulas(source: str) -> tuple[tuple[str, bool], ...]:
+    """(latex, display) of every formula in a Markdown text."""
+    return _inventory(source)[1]
 
 
 def images(source: str):
     """(address, alt text) of every image (or other media) in a Markdown text."""
-    for token in MARKDOWN.parse(source):
-        for child in token.children or ():
-            if child.type == "image":
-                yield str(child.attrs.get("src", "")), "".join(c.content for c in child.children or ())
+    return [(address, alt) for kind, address, alt in references(source) if kind == "image"]
