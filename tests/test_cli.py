@@ -228,3 +228,37 @@ def test_exports_are_real_packages(bank):
             assert archive.testzip() is None
             assert "imsmanifest.xml" in archive.namelist()
             assert {info.date_time for info in archive.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+
+
+def _run_with_terminal_stderr(args: list[str], cwd: Path) -> tuple[int, str]:
+    """Run the CLI with standard error on a pseudo-terminal, as in a user's shell."""
+    import os
+    import pty
+
+    leader, follower = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-m", "lmsexport", *args], cwd=cwd, stdout=subprocess.DEVNULL,
+                               stderr=follower, env={**os.environ, "COLUMNS": "100", "TERM": "xterm"})
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal closes when the process ends
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    return process.wait(), b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_progress_bar_on_a_terminal_for_a_large_bank(bank):
+    source = json.loads((bank / "content" / "optimizer-offload-cpu-nvme.json").read_text(encoding="utf-8"))
+    for i in range(30):
+        source["id"] = f"copy-{i:02d}"
+        (bank / "content" / f"copy-{i:02d}.json").write_text(json.dumps(source, ensure_ascii=False), encoding="utf-8")
+    code, shown = _run_with_terminal_stderr(["build", "--format", "gift"], bank)
+    assert code == 0
+    assert "exporting" in shown and "\x1b[" in shown
+    code, shown = _run_with_terminal_stderr(["build", "--format", "gift", "--quiet"], bank)
+    assert code == 0 and "exporting" not in shown
