@@ -24,8 +24,16 @@ __all__ = [
 
 
 @lru_cache(maxsize=65536)
-def _markdown_to_html(source: str, style: RenderStyle) -> str:
+def _render_markdown(source: str, style: RenderStyle) -> str:
     return markdown.render(source, style)
+
+
+def _markdown_to_html(source: str, style: RenderStyle) -> str:
+    # A style only changes formulas and media: a text with neither renders the same for every
+    # writer, so it is rendered once per build instead of once per writer.
+    if style is not DEFAULT_STYLE and "$" not in source and "\\" not in source and "](" not in source and "]:" not in source:
+        style = DEFAULT_STYLE
+    return _render_markdown(source, style)
 
 
 def plain_to_html(source: str) -> str:

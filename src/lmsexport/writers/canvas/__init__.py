@@ -7,6 +7,7 @@ the points and all the feedback Canvas has a place for. One zip per quiz:
     imsmanifest.xml
     <assessment ident>/<assessment ident>.xml   the questestinterop
     <assessment ident>/assessment_meta.xml      quiz settings (title, description, shuffle, points)
+    web_resources/<path>                        each media file the quiz shows, once
     non_cc_assessments/                         empty, as in Canvas's QTI export
 """
 
@@ -15,11 +16,13 @@ from __future__ import annotations
 from ...diagnostics import Diagnostic, error, note
 from ...model import Essay, Quiz
 from ..shared import Export, ExportOptions, deterministic_zip, loss_warning, xml_bytes
-from .assessment import add_question, new_assessment
+from .assessment import assessment_xml, item_xml
 from .losses import question_errors, question_losses
 from .manifest import manifest_document, paths
+from .media import FOLDER, used_media
 from .meta import meta_document
 from .rules import shuffle_answers
+from .xml import first_non_xml
 
 NON_CC_FOLDER = "non_cc_assessments/"
 
@@ -32,7 +35,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
 
     shuffled = shuffle_answers(quiz)
     diagnostics: list[Diagnostic] = []
-    root, section = new_assessment(quiz)
+    items: list[str] = []
     failed = False
     for question in questions:
         for code, message in question_errors(question):
@@ -43,38 +46,52 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
             failed = failed or diagnostics[-1].is_error
         if failed:
             continue  # nothing will be written: spare building the rest
-        try:
-            add_question(section, quiz, question)
-        except ValueError as exc:  # lxml refuses characters XML 1.0 cannot carry
-            failed = True
-            diagnostics.append(
-                error(f"question {question.id!r}: {exc}", quiz.location.file, question.location.pointer, code="canvas-xml")
-            )
+        items.append(item_xml(quiz, question))
+    document = None if failed else assessment_xml(quiz, items)
+    if document is None and not failed:
+        failed = True
+        diagnostics.extend(_unwritable(quiz, questions, items))
     metadata = _dropped_metadata(quiz)
     if metadata:
         diagnostics.append(metadata)
     if failed:
         return Export(filename, None, tuple(diagnostics))
 
+    media = used_media(quiz, questions)
     points = sum(q.points for q in questions if q.type != "description")
     assessment_path, meta_path = paths(quiz)
-    files = {
-        "imsmanifest.xml": xml_bytes(manifest_document(quiz)),
-        assessment_path: xml_bytes(root),
-        meta_path: xml_bytes(meta_document(quiz, points, shuffled)),
-        NON_CC_FOLDER: b"",
-    }
+    try:
+        manifest = xml_bytes(manifest_document(quiz, media))
+        meta = xml_bytes(meta_document(quiz, points, shuffled))
+    except ValueError as exc:  # lxml refuses characters XML 1.0 cannot carry
+        diagnostics.append(error(f"the quiz's title or description: {exc}", quiz.location.file, code="canvas-xml"))
+        return Export(filename, None, tuple(diagnostics))
+    files = {"imsmanifest.xml": manifest, assessment_path: document, meta_path: meta, NON_CC_FOLDER: b""}
+    for file in media:
+        files[FOLDER + file.path] = file.data
     return Export(filename, deterministic_zip(files), tuple(diagnostics))
 
 
+def _unwritable(quiz: Quiz, questions, items: list[str]) -> list[Diagnostic]:
+    """Which questions hold a character XML 1.0 cannot carry (found only once the document fails)."""
+    found = []
+    for question, item in zip(questions, items):
+        bad = first_non_xml(item)
+        if bad is not None:
+            message = f"question {question.id!r}: the character U+{ord(bad):04X} cannot be written in XML"
+            found.append(error(message, quiz.location.file, question.location.pointer, code="canvas-xml"))
+    if not found:  # in the quiz's own title
+        found.append(error("the quiz title holds a character XML cannot carry", quiz.location.file, code="canvas-xml"))
+    return found
+
+
 def _dropped_metadata(quiz: Quiz) -> Diagnostic | None:
-    """Bank metadata Canvas's quizzes have no field for; students see none of it, so a note."""
+    """Bank metadata Canvas's quizzes have no field for; students see none of it, so a note.
+    The level and learning path are shown in the quiz description instead (see meta.py)."""
     fields = [
         name
         for name, value in (
-            ("level", quiz.level),
             ("difficulty", quiz.difficulty),
-            ("learning_path", quiz.learning_path),
             ("category", quiz.category),
             ("tags", quiz.tags),
             ("source name and url", quiz.source and (quiz.source.name or quiz.source.url)),

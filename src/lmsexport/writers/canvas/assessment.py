@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from lxml import etree
-
 from ...model import Description, Essay, Matching, MultipleResponse, Numerical, Question, Quiz, ShortAnswer, SingleChoice, TrueFalse
 from . import identifiers
 from .choice_items import multiple_response, single_choice, true_false
 from .item import build_item
 from .matching_item import matching
 from .open_items import essay, numerical, short_answer
-from .qti import NS, SCHEMA_LOCATION, XSI, sub, tag
+from .qti import NS, SCHEMA_LOCATION, XSI
+from .xml import DECLARATION, attribute, encode
 
 _FILL = {
     SingleChoice: single_choice,
@@ -24,14 +23,16 @@ _FILL = {
 }
 
 
-def new_assessment(quiz: Quiz) -> tuple[etree._Element, etree._Element]:
-    """The document root and the section the items go into."""
-    root = etree.Element(tag("questestinterop"), nsmap={None: NS, "xsi": XSI})
-    root.set(f"{{{XSI}}}schemaLocation", SCHEMA_LOCATION)
-    assessment = sub(root, "assessment", {"ident": identifiers.assessment_ident(quiz), "title": quiz.title})
-    return root, sub(assessment, "section", {"ident": "root_section"})
+def item_xml(quiz: Quiz, question: Question) -> str:
+    return build_item(quiz, question, _FILL[type(question)])
 
 
-def add_question(section: etree._Element, quiz: Quiz, question: Question) -> None:
-    build_item(section, quiz, question, _FILL[type(question)])
-
+def assessment_xml(quiz: Quiz, items: list[str]) -> bytes | None:
+    """The whole document around the items, as UTF-8; None if a character cannot be written."""
+    head = (
+        f'{DECLARATION}<questestinterop xmlns="{NS}" xmlns:xsi="{XSI}" xsi:schemaLocation="{SCHEMA_LOCATION}">\n'
+        f'  <assessment ident="{identifiers.assessment_ident(quiz)}" title="{attribute(quiz.title)}">\n'
+        '    <section ident="root_section">\n'
+    )
+    tail = "    </section>\n  </assessment>\n</questestinterop>\n"
+    return encode(head + "".join(items) + tail)

@@ -7,42 +7,67 @@ from html import escape
 from ...model import Choice, MultipleResponse, SingleChoice, TrueFalse
 from ...text import to_inline_html
 from .item import ItemParts
-from .qti import html_material, respcondition, set_score, show_feedback, sub, varequal
+from .media import STYLE
+from .qti import end_condition, end_conditionvar, html_material, respcondition, set_score, show_feedback, varequal
 
 RESPONSE = "response1"
 
 
 def _choice_html(parts: ItemParts, choice: Choice) -> str:
-    html = to_inline_html(choice.text)
+    html = to_inline_html(choice.text, STYLE)
     if choice.language and choice.language != parts.quiz.language_of(parts.question):
         return f'<span lang="{escape(choice.language)}">{html}</span>'
     return html
 
 
+def _open_choices(parts: ItemParts, cardinality: str) -> None:
+    parts.presentation.open("response_lid", f' ident="{RESPONSE}" rcardinality="{cardinality}"')
+    parts.presentation.open("render_choice")
+
+
+def _close_choices(parts: ItemParts) -> None:
+    parts.presentation.close("render_choice")
+    parts.presentation.close("response_lid")
+
+
 def _choices(parts: ItemParts, labels: list[tuple[str, str]], cardinality: str) -> None:
-    lid = sub(parts.presentation, "response_lid", {"ident": RESPONSE, "rcardinality": cardinality})
-    render = sub(lid, "render_choice")
+    lines = parts.presentation
+    _open_choices(parts, cardinality)
     for ident, html in labels:
-        html_material(sub(render, "response_label", {"ident": ident}), html)
+        lines.open("response_label", f' ident="{ident}"')
+        html_material(lines, html)
+        lines.close("response_label")
+    _close_choices(parts)
 
 
 def _answer_feedback(parts: ItemParts, answers: list[tuple[str, object]]) -> None:
     # Before the scoring condition, as Canvas writes it: the importer takes an answer's first
     # feedback reference as its own and resets its weight on every condition naming it.
+    lines = parts.resprocessing
     for ident, text in answers:
         if text is not None:
-            condition, conditionvar = respcondition(parts.resprocessing, "Yes")
-            varequal(conditionvar, RESPONSE, ident)
-            show_feedback(condition, f"{ident}_fb")
+            respcondition(lines, "Yes")
+            varequal(lines, RESPONSE, ident)
+            end_conditionvar(lines)
+            show_feedback(lines, f"{ident}_fb")
+            end_condition(lines)
             parts.answer_feedback.append((ident, text))
 
 
-def _score_single(parts: ItemParts, correct_ident: str) -> None:
-    condition, conditionvar = respcondition(parts.resprocessing, "No")
-    varequal(conditionvar, RESPONSE, correct_ident)
-    set_score(condition, "100")
+def _score(parts: ItemParts) -> None:
+    """Closes the scoring condition's conditionvar: full marks, and the correct feedback."""
+    lines = parts.resprocessing
+    end_conditionvar(lines)
+    set_score(lines, "100")
     if parts.correct_feedback:
-        show_feedback(condition, parts.correct_feedback)
+        show_feedback(lines, parts.correct_feedback)
+    end_condition(lines)
+
+
+def _score_single(parts: ItemParts, correct_ident: str) -> None:
+    respcondition(parts.resprocessing, "No")
+    varequal(parts.resprocessing, RESPONSE, correct_ident)
+    _score(parts)
 
 
 def single_choice(parts: ItemParts) -> None:
@@ -59,12 +84,16 @@ def true_false(parts: ItemParts) -> None:
     question: TrueFalse = parts.question
     true_id, false_id = parts.number("true"), parts.number("false")
     parts.answer_ids.extend((true_id, false_id))
-    lid = sub(parts.presentation, "response_lid", {"ident": RESPONSE, "rcardinality": "Single"})
-    render = sub(lid, "render_choice")
+    lines = parts.presentation
+    _open_choices(parts, "Single")
     # The importer keeps the type only when the two answers read "True" and "False".
     for ident, label in ((true_id, "True"), (false_id, "False")):
-        material = sub(sub(render, "response_label", {"ident": ident}), "material")
-        sub(material, "mattext", {"texttype": "text/plain"}, label)
+        lines.open("response_label", f' ident="{ident}"')
+        lines.open("material")
+        lines.leaf("mattext", ' texttype="text/plain"', label)
+        lines.close("material")
+        lines.close("response_label")
+    _close_choices(parts)
     _answer_feedback(parts, [(true_id, question.true_feedback), (false_id, question.false_feedback)])
     _score_single(parts, true_id if question.answer else false_id)
 
@@ -75,10 +104,15 @@ def multiple_response(parts: ItemParts) -> None:
     parts.answer_ids.extend(ids)
     _choices(parts, [(i, _choice_html(parts, c)) for i, c in zip(ids, question.choices)], "Multiple")
     _answer_feedback(parts, [(i, c.feedback) for i, c in zip(ids, question.choices)])
-    condition, conditionvar = respcondition(parts.resprocessing, "No")
-    both = sub(conditionvar, "and")
+    lines = parts.resprocessing
+    respcondition(lines, "No")
+    lines.open("and")
     for ident, choice in zip(ids, question.choices):
-        varequal(both if choice.correct else sub(both, "not"), RESPONSE, ident)
-    set_score(condition, "100")
-    if parts.correct_feedback:
-        show_feedback(condition, parts.correct_feedback)
+        if choice.correct:
+            varequal(lines, RESPONSE, ident)
+        else:
+            lines.open("not")
+            varequal(lines, RESPONSE, ident)
+            lines.close("not")
+    lines.close("and")
+    _score(parts)

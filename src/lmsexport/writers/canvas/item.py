@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 from html import escape
-
-from lxml import etree
 
 from ...model import (
     Description,
@@ -23,7 +22,9 @@ from ...model import (
 )
 from ...text import to_html
 from . import identifiers
-from .qti import html_material, itemfeedback, meta_field, other, sub
+from .media import STYLE
+from .qti import html_material, itemfeedback, other
+from .xml import Lines, attribute
 
 QUESTION_TYPES: dict[type[Question], str] = {
     SingleChoice: "multiple_choice_question",
@@ -39,12 +40,50 @@ QUESTION_TYPES: dict[type[Question], str] = {
 # Canvas's exporter leaves out the catch-all incorrect condition for types that add up parts.
 _ADDS_PARTS = {"matching_question"}
 
+_METADATA = """\
+        <itemmetadata>
+          <qtimetadata>
+            <qtimetadatafield>
+              <fieldlabel>question_type</fieldlabel>
+              <fieldentry>{type}</fieldentry>
+            </qtimetadatafield>
+            <qtimetadatafield>
+              <fieldlabel>points_possible</fieldlabel>
+              <fieldentry>{points}</fieldentry>
+            </qtimetadatafield>
+            <qtimetadatafield>
+              <fieldlabel>original_answer_ids</fieldlabel>
+              <fieldentry>{answer_ids}</fieldentry>
+            </qtimetadatafield>
+            <qtimetadatafield>
+              <fieldlabel>assessment_question_identifierref</fieldlabel>
+              <fieldentry>{bank_ident}</fieldentry>
+            </qtimetadatafield>
+          </qtimetadata>
+        </itemmetadata>
+"""
+_OUTCOMES = """\
+          <outcomes>
+            <decvar maxvalue="100" minvalue="0" varname="SCORE" vartype="Decimal"/>
+          </outcomes>
+"""
+
 
 def decimal_text(value: Decimal | float) -> str:
     """A number as plain decimal digits, exact for the float the content holds."""
-    if not isinstance(value, Decimal):
-        value = Decimal(repr(float(value)))
-    return format(value, "f")
+    if isinstance(value, Decimal):
+        return format(value, "f")
+    return _float_text(float(value))
+
+
+@lru_cache(maxsize=4096)
+def _float_text(value: float) -> str:
+    return format(Decimal(repr(value)), "f")
+
+
+def html(text: Text) -> str:
+    """Block-level XHTML of a text, media addressed as Canvas's export does."""
+    return to_html(text, STYLE)
 
 
 @dataclass
@@ -53,8 +92,8 @@ class ItemParts:
 
     quiz: Quiz
     question: Question
-    presentation: etree._Element
-    resprocessing: etree._Element | None
+    presentation: Lines
+    resprocessing: Lines | None
     number: identifiers.NumberIds
     answer_ids: list[str] = field(default_factory=list)
     answer_feedback: list[tuple[str, Text]] = field(default_factory=list)
@@ -66,47 +105,56 @@ class ItemParts:
 
 def stem_html(quiz: Quiz, question: Question) -> str:
     # Canvas quizzes have no language of their own; the lang attribute survives its sanitiser.
-    return f'<div lang="{escape(quiz.language_of(question))}">{to_html(question.stem)}</div>'
+    return f'<div lang="{escape(quiz.language_of(question))}">{html(question.stem)}</div>'
 
 
-def build_item(section: etree._Element, quiz: Quiz, question: Question, fill) -> None:
-    """Append `question` to `section`; `fill(parts)` writes the type's presentation and scoring."""
+def build_item(quiz: Quiz, question: Question, fill) -> str:
+    """The item element of `question`; `fill(parts)` writes the type's presentation and scoring."""
     question_type = QUESTION_TYPES[type(question)]
     text_only = question_type == "text_only_question"
-    item = sub(section, "item", {"ident": identifiers.item_ident(quiz, question), "title": question.title or question.id})
-    metadata = sub(sub(item, "itemmetadata"), "qtimetadata")
-    meta_field(metadata, "question_type", question_type)
-    meta_field(metadata, "points_possible", "0" if text_only else decimal_text(question.points))
-    meta_field(metadata, "original_answer_ids", "")
-    answer_ids_entry = metadata[-1][1]
-    meta_field(metadata, "assessment_question_identifierref", identifiers.bank_item_ident(quiz, question))
-
-    presentation = sub(item, "presentation")
+    presentation = Lines(4)
+    presentation.open("presentation")
     html_material(presentation, stem_html(quiz, question))
-    if text_only:
-        return
+    resprocessing = feedback_lines = None
+    answer_ids = ""
+    if not text_only:
+        feedback = question.feedback
+        resprocessing = Lines(5)
+        if feedback.general is not None:
+            other(resprocessing, "Yes", "general_fb")
+        parts = ItemParts(quiz, question, presentation, resprocessing, identifiers.NumberIds(quiz, question))
+        fill(parts)
+        if feedback.incorrect is not None and question_type not in _ADDS_PARTS:
+            other(resprocessing, "Yes", "general_incorrect_fb")
+        answer_ids = ",".join(parts.answer_ids)
+        feedback_lines = Lines(4)
+        for ident, text in (
+            ("general_fb", feedback.general),
+            ("correct_fb", feedback.correct),
+            ("general_incorrect_fb", feedback.incorrect),
+        ):
+            if text is not None:
+                itemfeedback(feedback_lines, ident, html(text))
+        for answer_id, text in parts.answer_feedback:
+            itemfeedback(feedback_lines, f"{answer_id}_fb", html(text))
+    presentation.close("presentation")
 
-    resprocessing = sub(item, "resprocessing")
-    sub(
-        sub(resprocessing, "outcomes"),
-        "decvar",
-        {"maxvalue": "100", "minvalue": "0", "varname": "SCORE", "vartype": "Decimal"},
-    )
-    feedback = question.feedback
-    if feedback.general is not None:
-        other(resprocessing, "Yes", "general_fb")
-    parts = ItemParts(quiz, question, presentation, resprocessing, identifiers.NumberIds(quiz, question))
-    fill(parts)
-    if feedback.incorrect is not None and question_type not in _ADDS_PARTS:
-        other(resprocessing, "Yes", "general_incorrect_fb")
-    answer_ids_entry.text = ",".join(parts.answer_ids)
-
-    for ident, text in (
-        ("general_fb", feedback.general),
-        ("correct_fb", feedback.correct),
-        ("general_incorrect_fb", feedback.incorrect),
-    ):
-        if text is not None:
-            itemfeedback(item, ident, to_html(text))
-    for answer_id, text in parts.answer_feedback:
-        itemfeedback(item, f"{answer_id}_fb", to_html(text))
+    title = attribute(question.title or question.id)
+    out = [
+        f'      <item ident="{identifiers.item_ident(quiz, question)}" title="{title}">\n',
+        _METADATA.format(
+            type=question_type,
+            points="0" if text_only else decimal_text(question.points),
+            answer_ids=answer_ids,
+            bank_ident=identifiers.bank_item_ident(quiz, question),
+        ),
+    ]
+    out += presentation.parts
+    if resprocessing is not None:
+        out.append("        <resprocessing>\n")
+        out.append(_OUTCOMES)
+        out += resprocessing.parts
+        out.append("        </resprocessing>\n")
+        out += feedback_lines.parts
+    out.append("      </item>\n")
+    return "".join(out)

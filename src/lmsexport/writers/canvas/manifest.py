@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from lxml import etree
 
-from ...model import Quiz
+from ...model import MediaFile, Quiz
 from . import identifiers
+from .media import href, resource_ident
 
 NS = "http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1"
 IMSMD = "http://www.imsglobal.org/xsd/imsmd_v1p2"
@@ -19,6 +20,7 @@ SCHEMA_LOCATION = (
 # Not a QTI 2 namespace nor a "QTIv2." schema: Canvas then converts the package as QTI 1.2.
 QTI_RESOURCE = "imsqti_xmlv1p2"
 META_RESOURCE = "associatedcontent/imscc_xmlv1p1/learning-application-resource"
+MEDIA_RESOURCE = "webcontent"
 
 
 def _sub(parent: etree._Element, ns: str, name: str, attrib: dict[str, str] | None = None, text: str | None = None):
@@ -35,7 +37,7 @@ def paths(quiz: Quiz) -> tuple[str, str]:
     return f"{ident}/{ident}.xml", f"{ident}/assessment_meta.xml"
 
 
-def manifest_document(quiz: Quiz) -> etree._Element:
+def manifest_document(quiz: Quiz, media: list[MediaFile] = ()) -> etree._Element:
     root = etree.Element(f"{{{NS}}}manifest", nsmap={None: NS, "lom": LOM, "imsmd": IMSMD, "xsi": XSI})
     root.set("identifier", identifiers.manifest_ident(quiz))
     root.set(f"{{{XSI}}}schemaLocation", SCHEMA_LOCATION)
@@ -58,4 +60,9 @@ def manifest_document(quiz: Quiz) -> etree._Element:
         resources, NS, "resource", {"identifier": identifiers.meta_ident(quiz), "type": META_RESOURCE, "href": meta_path}
     )
     _sub(meta_resource, NS, "file", {"href": meta_path})
+    # As Canvas's QTI export lists course files: the importer makes a course file of each <file>.
+    for file in media:
+        address = href(file.path)
+        resource = _sub(resources, NS, "resource", {"identifier": resource_ident(quiz, file), "type": MEDIA_RESOURCE, "href": address})
+        _sub(resource, NS, "file", {"href": address})
     return root

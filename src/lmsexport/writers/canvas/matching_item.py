@@ -5,7 +5,8 @@ from __future__ import annotations
 from ...model import Matching
 from ...text import to_inline_html
 from .item import ItemParts
-from .qti import html_material, plain_material, respcondition, set_score, sub, varequal
+from .media import STYLE
+from .qti import end_condition, end_conditionvar, html_material, plain_material, respcondition, set_score, varequal
 
 
 def matching(parts: ItemParts) -> None:
@@ -21,16 +22,24 @@ def matching(parts: ItemParts) -> None:
 
     answer_ids = [parts.number(f"pair:{pair.id}") for pair in question.pairs]
     parts.answer_ids.extend(answer_ids)
+    lines = parts.presentation
     for answer_id, pair in zip(answer_ids, question.pairs):
-        lid = sub(parts.presentation, "response_lid", {"ident": f"response_{answer_id}"})
-        html_material(lid, to_inline_html(pair.prompt))
-        render = sub(lid, "render_choice")
+        lines.open("response_lid", f' ident="response_{answer_id}"')
+        html_material(lines, to_inline_html(pair.prompt, STYLE))
+        lines.open("render_choice")
         for text, match_id in labels.items():
-            plain_material(sub(render, "response_label", {"ident": match_id}), text)
+            lines.open("response_label", f' ident="{match_id}"')
+            plain_material(lines, text)
+            lines.close("response_label")
+        lines.close("render_choice")
+        lines.close("response_lid")
 
     # The importer only needs an added SCORE to find each right match; the value is Canvas's own.
     share = "%.2f" % (100.0 / len(question.pairs)) if question.pairs else "0"
+    scoring = parts.resprocessing
     for answer_id, pair in zip(answer_ids, question.pairs):
-        condition, conditionvar = respcondition(parts.resprocessing, None)
-        varequal(conditionvar, f"response_{answer_id}", labels[pair.answer])
-        set_score(condition, share, "Add")
+        respcondition(scoring, None)
+        varequal(scoring, f"response_{answer_id}", labels[pair.answer])
+        end_conditionvar(scoring)
+        set_score(scoring, share, "Add")
+        end_condition(scoring)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from lxml import etree
 
 from ...model import Quiz
-from ...text import to_html
+from ...text import plain_to_inline_html, to_html
 from . import identifiers
 from .item import decimal_text
+from .media import STYLE
 
 NS = "http://canvas.instructure.com/xsd/cccv1p0"
 XSI = "http://www.w3.org/2001/XMLSchema-instance"
@@ -17,7 +18,7 @@ def meta_document(quiz: Quiz, points: float, shuffle: bool) -> etree._Element:
     root = etree.Element(f"{{{NS}}}quiz", nsmap={None: NS, "xsi": XSI})
     root.set("identifier", identifiers.assessment_ident(quiz))
     root.set(f"{{{XSI}}}schemaLocation", f"{NS} https://canvas.instructure.com/xsd/cccv1p0.xsd")
-    description = to_html(quiz.description) if quiz.description is not None else ""
+    description = description_html(quiz)
     # Canvas's exporter writes these; the importer reads each by name and keeps its defaults otherwise.
     for name, value in (
         ("title", quiz.title),
@@ -42,3 +43,17 @@ def meta_document(quiz: Quiz, points: float, shuffle: bool) -> etree._Element:
         etree.SubElement(root, f"{{{NS}}}{name}").text = value
     etree.SubElement(root, f"{{{NS}}}assignment_overrides")
     return root
+
+
+# Canvas quizzes have no field for them, so they are shown where teachers and students read
+# about the quiz: each its own paragraph after the description, the value exactly as written.
+SHOWN_METADATA = (("Level", "level"), ("Learning path", "learning_path"))
+
+
+def description_html(quiz: Quiz) -> str:
+    html = to_html(quiz.description, STYLE) if quiz.description is not None else ""
+    for label, name in SHOWN_METADATA:
+        value = getattr(quiz, name)
+        if value:
+            html += f"<p>{plain_to_inline_html(f'{label}: {value}')}</p>"
+    return html

@@ -2,74 +2,67 @@
 
 from __future__ import annotations
 
-from lxml import etree
+from .xml import INDENT, Lines, attribute, text
 
 NS = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"
 XSI = "http://www.w3.org/2001/XMLSchema-instance"
 SCHEMA_LOCATION = f"{NS} http://www.imsglobal.org/xsd/ims_qtiasiv1p2p1.xsd"
 
-_tags: dict[str, str] = {}
-_SubElement = etree.SubElement
+_HTML = ' texttype="text/html"'
 
 
-def tag(name: str) -> str:
-    found = _tags.get(name)
-    if found is None:
-        found = _tags[name] = f"{{{NS}}}{name}"
-    return found
+def html_material(lines: Lines, html: str) -> None:
+    """Canvas reads HTML as escaped markup inside mattext texttype="text/html"."""
+    # One string for the three lines: this runs for every stem, option and feedback.
+    outer, inner = INDENT[lines.depth], INDENT[lines.depth + 1]
+    lines.parts.append(f"{outer}<material>\n{inner}<mattext{_HTML}>{text(html)}</mattext>\n{outer}</material>\n")
 
 
-def sub(parent: etree._Element, name: str, attrib: dict[str, str] | None = None, text: str | None = None) -> etree._Element:
-    element = _SubElement(parent, tag(name), attrib) if attrib else _SubElement(parent, tag(name))
-    if text is not None:
-        element.text = text
-    return element
-
-
-def html_material(parent: etree._Element, html: str) -> etree._Element:
-    """Canvas reads HTML as escaped markup inside mattext texttype="text/html"; the serialiser escapes it."""
-    material = sub(parent, "material")
-    sub(material, "mattext", {"texttype": "text/html"}, html)
-    return material
-
-
-def plain_material(parent: etree._Element, text: str) -> etree._Element:
+def plain_material(lines: Lines, text: str) -> None:
     """A matching question's right-hand side: Canvas keeps only plain text there."""
-    material = sub(parent, "material")
-    sub(material, "mattext", None, text)
-    return material
+    lines.open("material")
+    lines.leaf("mattext", "", text)
+    lines.close("material")
 
 
-def meta_field(qtimetadata: etree._Element, label: str, entry: str) -> None:
-    field = sub(qtimetadata, "qtimetadatafield")
-    sub(field, "fieldlabel", None, label)
-    sub(field, "fieldentry", None, entry)
+def respcondition(lines: Lines, cont: str | None = "No") -> None:
+    """Opens respcondition and its conditionvar; `end_condition` closes what follows them."""
+    lines.open("respcondition", f' continue="{cont}"' if cont else "")
+    lines.open("conditionvar")
 
 
-def respcondition(resprocessing: etree._Element, cont: str | None = "No") -> tuple[etree._Element, etree._Element]:
-    condition = sub(resprocessing, "respcondition", {"continue": cont} if cont else None)
-    return condition, sub(condition, "conditionvar")
+def end_conditionvar(lines: Lines) -> None:
+    lines.close("conditionvar")
 
 
-def varequal(parent: etree._Element, respident: str, value: str) -> None:
-    sub(parent, "varequal", {"respident": respident}, value)
+def end_condition(lines: Lines) -> None:
+    lines.close("respcondition")
 
 
-def other(resprocessing: etree._Element, cont: str, feedback: str | None = None) -> None:
-    condition, conditionvar = respcondition(resprocessing, cont)
-    sub(conditionvar, "other")
+def varequal(lines: Lines, respident: str, value: str) -> None:
+    lines.leaf("varequal", f' respident="{attribute(respident)}"', value)
+
+
+def other(lines: Lines, cont: str, feedback: str | None = None) -> None:
+    respcondition(lines, cont)
+    lines.leaf("other")
+    end_conditionvar(lines)
     if feedback:
-        show_feedback(condition, feedback)
+        show_feedback(lines, feedback)
+    end_condition(lines)
 
 
-def set_score(condition: etree._Element, value: str, action: str = "Set") -> None:
-    sub(condition, "setvar", {"action": action, "varname": "SCORE"}, value)
+def set_score(lines: Lines, value: str, action: str = "Set") -> None:
+    lines.leaf("setvar", f' action="{action}" varname="SCORE"', value)
 
 
-def show_feedback(condition: etree._Element, ident: str) -> None:
-    sub(condition, "displayfeedback", {"feedbacktype": "Response", "linkrefid": ident})
+def show_feedback(lines: Lines, ident: str) -> None:
+    lines.leaf("displayfeedback", f' feedbacktype="Response" linkrefid="{attribute(ident)}"')
 
 
-def itemfeedback(item: etree._Element, ident: str, html: str) -> None:
-    feedback = sub(item, "itemfeedback", {"ident": ident})
-    html_material(sub(feedback, "flow_mat"), html)
+def itemfeedback(lines: Lines, ident: str, html: str) -> None:
+    lines.open("itemfeedback", f' ident="{attribute(ident)}"')
+    lines.open("flow_mat")
+    html_material(lines, html)
+    lines.close("flow_mat")
+    lines.close("itemfeedback")
