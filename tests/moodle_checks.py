@@ -142,3 +142,20 @@ def assert_same_quiz(read: Quiz, original: Quiz, full: bool) -> None:
     assert [q.id for q in read.questions] == [q.id for q in exported]
     for got, want in zip(read.questions, exported):
         assert_same_question(got, want, question_tags(original, want), full)
+
+
+def assert_same_languages(read: Quiz, original: Quiz, options: bool) -> None:
+    """Every question states its language (read back with the quiz's language as the default);
+    with `options`, every option too."""
+    for got, want in zip(read.questions, original.exported_questions):
+        language = original.language_of(want)
+        assert (got.language or read.language) == language, f"{want.id}: language {got.language!r}"
+        if options:
+            for got_choice, want_choice in zip(getattr(got, "choices", ()), getattr(want, "choices", ())):
+                assert (got_choice.language or got.language or read.language) == (want_choice.language or language), \
+                    f"{want.id} option {want_choice.id}: language {got_choice.language!r}"
+
+
+# Metadata with what could end a comment, a paragraph or an XML text, and every kind of line break.
+HOSTILE_LEVEL = "Dëgër Niveau <b>2</b> & ]]> 'q' \"q\" // $CATEGORY: {x} ~=#: \\n\nline two\r\nline three\rend  "
+HOSTILE_DESCRIPTION = "First </p> line <script>x</script> &amp;\n\n// not a comment\n$CATEGORY: nope\n  indented  \r\nשלום 🚀 e\u0301"

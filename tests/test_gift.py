@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CONTENT, DATA
-from moodle_checks import HOSTILE, assert_same_quiz, hostile_quiz
+from moodle_checks import HOSTILE, HOSTILE_DESCRIPTION, HOSTILE_LEVEL, assert_same_languages, assert_same_quiz, hostile_quiz
 
 from lmsexport.diagnostics import Severity
 from lmsexport.loader import load_quiz
@@ -150,3 +150,97 @@ def test_media_files_are_a_warning():
     quiz = _question(2, stem=Text("See ![ring](media/ring.png).", TextFormat.MARKDOWN))
     quiz = dataclasses.replace(quiz, media=(MediaFile("media/ring.png", b"png", "image/png"),))
     assert "gift-media" in codes(export(quiz))
+
+
+# -- languages -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", QUIZZES, ids=lambda p: p.stem)
+def test_question_languages_are_stated_and_read_back(path):
+    quiz = load(path)
+    result = export(quiz)
+    read = read_gift(result.data, language=quiz.language)
+    assert_same_languages(read, quiz, options=False)
+    assert_same_languages(read_gift(export(hostile_quiz(quiz)).data, language=quiz.language), quiz, options=False)
+    # Only options in a language of their own are a loss.
+    warned = {d.pointer for d in result.diagnostics if d.code == "moodle-language"}
+    expected = {q.location.pointer for q in quiz.exported_questions
+                if any(c.language and c.language != quiz.language_of(q) for c in getattr(q, "choices", ()))}
+    assert warned == expected
+
+
+def test_a_question_language_is_an_html_wrapper():
+    quiz = load(CONTENT / "sequence-parallelism-ring-attention.json")
+    english = next(q for q in quiz.exported_questions if q.language == "en")
+    text = export(quiz).data.decode()
+    assert f"// [id:{english.id}]" in text
+    block = text[text.index(f"// [id:{english.id}]"):].split("\n\n")[0]
+    assert '::[html]<div lang\\="en">' in block
+
+
+# -- quiz metadata ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", QUIZZES, ids=lambda p: p.stem)
+def test_metadata_survives(path):
+    quiz = load(path)
+    read = read_gift(export(quiz).data)
+    assert (read.id, read.title, read.description, read.level, read.learning_path) == (
+        quiz.id, quiz.title, quiz.description, quiz.level, quiz.learning_path)
+
+
+def test_hostile_metadata_survives_in_comment_lines():
+    quiz = dataclasses.replace(load(CONTENT / "model-pipeline-parallelism.json"), level=HOSTILE_LEVEL,
+                               learning_path=HOSTILE_LEVEL[::-1], description=Text(HOSTILE_DESCRIPTION), title="T\nitle: {x}")
+    data = export(quiz).data.decode()
+    head = data[: data.index("$CATEGORY:")]
+    # Every line of the header is a comment: nothing of the values became GIFT.
+    assert all(line.startswith("// ") for line in head.split("\n")[:-1])
+    assert len(blocks(data)) == len(quiz.exported_questions) + 1
+    read = read_gift(data)
+    assert (read.title, read.description, read.level, read.learning_path) == (quiz.title, quiz.description, quiz.level, quiz.learning_path)
+    assert_same_quiz(dataclasses.replace(read, title=quiz.title), quiz, full=False)
+
+
+# -- media and math --------------------------------------------------------------------------------
+
+MEDIA = DATA / "media" / "media_and_math.json"
+MEDIA_QUESTIONS = {"ring", "bubble", "softmax", "listen"}
+
+
+def test_media_without_a_base_url_are_a_warning_per_question():
+    quiz = load(MEDIA)
+    result = export(quiz)
+    warned = {d.pointer for d in result.diagnostics if d.code == "gift-media"}
+    assert warned == {q.location.pointer for q in quiz.exported_questions if q.id in MEDIA_QUESTIONS}
+    strict = gift.render(quiz, ExportOptions(strict=True))
+    assert strict.failed and strict.data is None
+
+
+def test_media_with_a_base_url_are_absolute_links():
+    from lmsexport.text import media_references
+    from lmsexport.writers.moodle_common import question_texts
+
+    quiz = load(MEDIA)
+    for base in ("https://cdn.example.org/quiz", "https://cdn.example.org/quiz/"):
+        result = export(quiz, media_base_url=base)
+        assert "gift-media" not in codes(result)
+        read = {q.id: q for q in read_gift(result.data).questions}
+        for question in quiz.exported_questions:
+            for text in question_texts(question):
+                for path in media_references(text):
+                    rendered = [t.source for t in question_texts(read[question.id]) if t is not None]
+                    assert any(f'src="https://cdn.example.org/quiz/{path}"' in source for source in rendered), (question.id, path)
+    strict = gift.render(quiz, ExportOptions(strict=True, media_base_url="https://x.org/"))
+    assert "gift-media" not in codes(strict)
+
+
+def test_every_formula_survives_with_its_braces():
+    quiz = load(MEDIA)
+    data = export(quiz).data.decode()
+    assert "\\\\(e^\\{m_\\{old\\} - m_\\{new\\}\\}\\\\)" in data  # braces escaped for GIFT
+    read = read_gift(data)
+    stems = {q.id: q.stem.source for q in read.questions}
+    assert "\\[M = 2 + 2 + 12 = \\sum_{k} b_k\\]" in stems["memory"] and "\\(M\\)" in stems["memory"]
+    assert "\\(e^{m_{old} - m_{new}}\\)" in stems["softmax"]
+    assert "\\[\\ell_{new} = \\ell_{old}\\, e^{m_{old}-m_{new}} + \\sum_j e^{x_j - m_{new}}\\]" in stems["softmax"]
+    assert "\\(2\\frac{N-1}{N}\\)" in read.questions[0].feedback.general.source
+    assert_same_quiz(read, quiz, full=False)

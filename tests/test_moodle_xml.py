@@ -8,12 +8,21 @@ from pathlib import Path
 import pytest
 from conftest import CONTENT, DATA
 from lxml import etree
-from moodle_checks import HOSTILE, assert_same_quiz, hostile_quiz
+from moodle_checks import (
+    HOSTILE,
+    HOSTILE_DESCRIPTION,
+    HOSTILE_LEVEL,
+    assert_same_languages,
+    assert_same_quiz,
+    assert_same_text,
+    hostile_quiz,
+)
 
 from lmsexport.diagnostics import Severity
 from lmsexport.loader import load_quiz
 from lmsexport.model import Text, TextFormat
 from lmsexport.readers.moodle_xml import read_moodle_xml
+from lmsexport.text import plain_to_html, plain_to_inline_html
 from lmsexport.writers import moodle_xml
 from lmsexport.writers.moodle_grades import GRADES, exact_grade
 from lmsexport.writers.shared import ExportOptions
@@ -154,3 +163,125 @@ def test_media_files_ride_inside_their_text():
     file = text.find("file")
     assert (file.get("name"), file.get("path"), file.get("encoding")) == ("ring one.png", "/media/", "base64")
     assert base64.b64decode(file.text) == png
+
+
+# -- languages -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", QUIZZES, ids=lambda p: p.stem)
+def test_languages_are_stated_and_read_back(path):
+    quiz = load(path)
+    result = export(quiz)
+    assert "moodle-language" not in {d.code for d in result.diagnostics}
+    read = read_moodle_xml(result.data, language=quiz.language)
+    assert_same_languages(read, quiz, options=True)
+    assert_same_languages(read_moodle_xml(export(hostile_quiz(quiz)).data, language=quiz.language), quiz, options=True)
+
+
+def test_a_language_is_an_html_wrapper_with_the_same_characters():
+    quiz = load(CONTENT / "sequence-parallelism-ring-attention.json")
+    root = etree.fromstring(export(quiz).data)
+    english = [q for q in quiz.exported_questions if q.language == "en"][0]
+    element = root.find(f"question[idnumber='{english.id}']")
+    stem = element.find("questiontext")
+    assert stem.get("format") == "html"
+    assert stem.findtext("text") == f'<div lang="en">{plain_to_html(english.stem.source)}</div>'
+    # An option in Wolof inside an English question states its own language.
+    question = next(q for q in quiz.exported_questions if any(c.language for c in getattr(q, "choices", ())))
+    choice_index, choice = next((i, c) for i, c in enumerate(question.choices) if c.language)
+    answer = root.find(f"question[idnumber='{question.id}']").findall("answer")[choice_index]
+    assert answer.get("format") == "html"
+    assert answer.findtext("text") == f'<span lang="{choice.language}">{plain_to_inline_html(choice.text.source)}</span>'
+
+
+def test_a_markdown_option_with_blocks_gets_a_div():
+    quiz = load(DATA / "every_type.json")
+    single = quiz.questions[0]
+    choices = (dataclasses.replace(single.choices[0], text=Text("one\n\ntwo", TextFormat.MARKDOWN), language="wo"),) + single.choices[1:]
+    quiz = dataclasses.replace(quiz, questions=(dataclasses.replace(single, choices=choices),))
+    text = etree.fromstring(export(quiz).data).find("question/answer").findtext("text")
+    assert text == '<div lang="wo"><p>one</p>\n<p>two</p></div>'
+    read = read_moodle_xml(export(quiz).data, language=quiz.language)
+    assert read.questions[0].choices[0].language == "wo"
+    assert read.questions[0].choices[0].text.source == "<p>one</p>\n<p>two</p>"
+
+
+# -- quiz metadata ---------------------------------------------------------------------------------
+
+def _with_metadata(path, **changes):
+    return dataclasses.replace(load(path), **changes)
+
+
+@pytest.mark.parametrize("path", QUIZZES, ids=lambda p: p.stem)
+def test_metadata_survives(path):
+    quiz = load(path)
+    read = read_moodle_xml(export(quiz).data)
+    assert (read.level, read.learning_path) == (quiz.level, quiz.learning_path)
+    assert_same_text(read.description, quiz.description, "description")
+
+
+def test_hostile_metadata_survives_character_for_character():
+    quiz = _with_metadata(CONTENT / "model-pipeline-parallelism.json", level=HOSTILE_LEVEL, learning_path=HOSTILE_LEVEL[::-1],
+                          description=Text(HOSTILE_DESCRIPTION))
+    data = export(quiz).data
+    info = etree.fromstring(data).find("question[@type='category']/info")
+    assert info.get("format") == "html" and '<p class="quiz-level">' in info.findtext("text")
+    read = read_moodle_xml(data)
+    assert (read.level, read.learning_path, read.description) == (quiz.level, quiz.learning_path, quiz.description)
+
+
+def test_markdown_description_with_level_reads_back_as_html():
+    quiz = _with_metadata(DATA / "every_type.json", level="B2", learning_path=None)
+    read = read_moodle_xml(export(quiz).data)
+    assert read.level == "B2" and read.learning_path is None
+    assert_same_text(read.description, quiz.description, "description")
+
+
+# -- media and math --------------------------------------------------------------------------------
+
+MEDIA = DATA / "media" / "media_and_math.json"
+
+
+def _texts_with_media(quiz):
+    """(question, text) for every text of a question that shows a media file."""
+    from lmsexport.text import media_references
+    from lmsexport.writers.moodle_common import question_texts
+    for question in quiz.exported_questions:
+        for text in question_texts(question):
+            if media_references(text):
+                yield question, text
+
+
+def test_every_media_file_rides_in_each_text_that_uses_it():
+    import base64
+
+    from lmsexport.text import media_references
+
+    quiz = load(MEDIA)
+    assert {m.mime for m in quiz.media} >= {"image/png", "image/svg+xml", "audio/mpeg"}
+    root = etree.fromstring(export(quiz).data)
+    checked = 0
+    for question, text in _texts_with_media(quiz):
+        element = root.find(f"question[idnumber='{question.id}']")
+        holders = [e for e in element.iter() if e.find("text") is not None and e.find("file") is not None]
+        paths = media_references(text)
+        # The XML field whose <text> renders this content text.
+        holder = next(h for h in holders if all(f"@@PLUGINFILE@@/{p}" in h.findtext("text") for p in paths))
+        files = {f.get("path") + f.get("name"): base64.b64decode(f.text) for f in holder.findall("file")}
+        for path in paths:
+            assert files["/" + path] == quiz.media_file(path).data
+            assert f'"@@PLUGINFILE@@/{path}"' in holder.findtext("text")
+            checked += 1
+    assert checked >= 6  # ring (stem and feedback), schedule, bubble, ring again, clip
+
+
+def test_every_formula_survives_for_mathjax():
+    quiz = load(MEDIA)
+    read = read_moodle_xml(export(quiz).data)
+    stems = {q.id: q.stem.source for q in read.questions}
+    assert "\\[M = 2 + 2 + 12 = \\sum_{k} b_k\\]" in stems["memory"] and "\\(M\\)" in stems["memory"]
+    assert "\\(e^{m_{old} - m_{new}}\\)" in stems["softmax"]
+    assert "\\[\\ell_{new} = \\ell_{old}\\, e^{m_{old}-m_{new}} + \\sum_j e^{x_j - m_{new}}\\]" in stems["softmax"]
+    assert "\\(2\\frac{N-1}{N}\\)" in read.questions[0].feedback.general.source
+    # "$2 and ... $1" is money, not a formula.
+    assert "$2" in stems["price"] and "\\(" not in stems["price"]
+    assert "\\(M = 16\\Psi\\)" in read.description.source

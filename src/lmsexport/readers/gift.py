@@ -27,9 +27,10 @@ from ..model import (
     ShortAnswer,
     SingleChoice,
     Text,
+    TextFormat,
     TrueFalse,
 )
-from .moodle_text import php_trim, split_category_path, text_of
+from .moodle_text import php_trim, split_category_path, text_in_language
 
 _PRE = (("\\:", "&&058;"), ("\\#", "&&035;"), ("\\=", "&&061;"), ("\\{", "&&123;"), ("\\}", "&&125;"), ("\\~", "&&126;"), ("\\n", "&&010"))
 _POST = (("&&058;", ":"), ("&&035;", "#"), ("&&061;", "="), ("&&123;", "{"), ("&&125;", "}"), ("&&126;", "~"), ("&&010", "\n"))
@@ -69,8 +70,9 @@ def _with_format(text: str, default: str = "moodle") -> tuple[str, str]:
 
 
 def _text(text: str, default: str) -> Text | None:
+    """A text without the language it may state (a question's stem states the question's)."""
     source, fmt = _with_format(text, default)
-    return text_of(source, "plain" if fmt == "plain" else fmt)
+    return text_in_language(source, fmt)[0]
 
 
 def _weight(answer: str) -> tuple[float, str]:
@@ -83,6 +85,15 @@ def _weight(answer: str) -> tuple[float, str]:
 def _comment(answer: str, default: str) -> tuple[Text | None, Text | None]:
     text, _, feedback = answer.partition("#")
     return _text(php_trim(text), default), (_text(php_trim(feedback), default) if "#" in answer else None)
+
+
+def _option(answer: str, default: str, question_language: str | None) -> tuple[Text | None, Text | None, str | None]:
+    """An option's text, its feedback and the language it states when not the question's."""
+    text, _, feedback = answer.partition("#")
+    source, fmt = _with_format(php_trim(text), default)
+    option, language = text_in_language(source, fmt)
+    language = language if language != question_language else None
+    return option, (_text(php_trim(feedback), default) if "#" in answer else None), language
 
 
 def _split(answers: str, separator: str) -> list[str]:
@@ -149,12 +160,14 @@ class _Reader:
             general = answertext[separator + 4:]
             answertext = php_trim(answertext[:separator])
         stem_source, stem_format = _with_format(questiontext)
+        stem, language = text_in_language(stem_source, stem_format)
         identifier, tags = _id_and_tags(comments)
         identifier = identifier or f"q{self.count}"
         fields = {
             "id": identifier,
             "title": None if name in (None, identifier) else name,
-            "stem": text_of(stem_source, stem_format) or Text(""),
+            "stem": stem or Text(""),
+            "language": language,
             "feedback": Feedback(general=_text(general, stem_format)),
             "tags": tags,
         }
@@ -189,9 +202,9 @@ class _Reader:
                 fraction, answer = _weight(answer)
             else:
                 fraction = 0.0
-            text, feedback = _comment(answer, fmt)
+            text, feedback, language = _option(answer, fmt, fields["language"])
             choices.append(
-                Choice(id=chr(ord("a") + index) if index < 26 else f"o{index + 1}", text=text or Text(""),
+                Choice(id=chr(ord("a") + index) if index < 26 else f"o{index + 1}", text=text or Text(""), language=language,
                        correct=fraction >= 1 - 1e-5 if single else fraction > 0, credit=fraction, feedback=feedback)
             )
         kind = SingleChoice if single else MultipleResponse
@@ -271,19 +284,41 @@ def _id_and_tags(comments: str) -> tuple[str, tuple[str, ...]]:
     return identifier, tags
 
 
+_HEADER = re.compile(r"// ([a-z ]+(?: \([a-z]+\))?): (.*)", re.S)
+_HEADER_FORMATS = {"description": TextFormat.PLAIN, "description (markdown)": TextFormat.MARKDOWN, "description (html)": TextFormat.HTML}
+
+
+def header(data: str) -> dict[str, str]:
+    """The quiz's metadata from the `// label: value` lines lmsexport writes before `$CATEGORY:`,
+    read from the raw lines (Moodle trims lines; a value keeps its spaces here). Lines with the
+    same label in a row are the lines of one value."""
+    values: dict[str, list[str]] = {}
+    for line in data.split("\n"):
+        found = _HEADER.fullmatch(line)
+        if found is None:
+            break
+        values.setdefault(found.group(1), []).append(found.group(2))
+    return {label: "\n".join(lines) for label, lines in values.items()}
+
+
 def read_gift(data: str | bytes, quiz_id: str = "imported", language: str = "und") -> Quiz:
     """The quiz in a GIFT file. Raises GiftError on what Moodle's importer would refuse."""
     if isinstance(data, bytes):
         data = data.decode("utf-8")
+    metadata = header(data)
+    description = next((Text(metadata[label], fmt) for label, fmt in _HEADER_FORMATS.items() if label in metadata), None)
     reader = _Reader()
     questions = [q for q in (reader.block(lines) for lines in blocks(data)) if q is not None]
     names = split_category_path(reader.category) if reader.category else []
     if names[:2] == ["$course$", "top"]:
         names = names[2:]
     return Quiz(
-        id=quiz_id,
-        title=names[-1] if names else quiz_id,
+        id=metadata.get("quiz", quiz_id),
+        title=metadata.get("title", names[-1] if names else quiz_id),
         language=language,
         questions=tuple(questions),
         category=tuple(names[:-1]),
+        description=description,
+        level=metadata.get("level"),
+        learning_path=metadata.get("learning path"),
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 from ..model import Text, TextFormat
@@ -28,3 +29,60 @@ def text_of(source: str, fmt: str) -> Text | None:
 def split_category_path(path: str) -> list[str]:
     """Moodle's split_category_path, without its PARAM_TEXT cleaning."""
     return [php_trim(part.replace("//", "/")) for part in re.split(r"(?<!/)/(?!/)", path)]
+
+
+_WRAPPER = re.compile(r'<(div|span) lang="([^"<>&]*)">(.*)</\1>', re.S)
+_NESTING = {tag: re.compile(rf"<(/?){tag}[\s>/]") for tag in ("div", "span")}
+
+
+def language_of(source: str) -> tuple[str, str | None]:
+    """A text whose whole content sits in one `<div lang>` or `<span lang>` (how the writers state
+    a text's language): the content and the language; any other text as it is, with None."""
+    found = _WRAPPER.fullmatch(source)
+    if found is None:
+        return source, None
+    tag, inner = found.group(1), found.group(3)
+    depth = 0
+    for tag_match in _NESTING[tag].finditer(inner):
+        depth += -1 if tag_match.group(1) else 1
+        if depth < 0:  # the first element closes before the end: two elements, not one wrapper
+            return source, None
+    return (inner, found.group(2)) if depth == 0 else (source, None)
+
+
+def text_in_language(source: str, fmt: str) -> tuple[Text | None, str | None]:
+    """text_of, with the language an HTML text states, if any."""
+    if fmt in ("plain", "plain_text", "markdown"):
+        return text_of(source, fmt), None
+    inner, language = language_of(source)
+    return text_of(inner, fmt), language
+
+
+def _exact_paragraph(css_class: str) -> re.Pattern:
+    # What the Moodle XML writer puts in a category's <info>: escaped text, <br/> before each line break.
+    return re.compile(rf'(?:^|\n)<p class="{css_class}">([^<]*(?:<br/>\n[^<]*)*)</p>$')
+
+
+_LEVEL = _exact_paragraph("quiz-level")
+_LEARNING_PATH = _exact_paragraph("quiz-learning-path")
+_DESCRIPTION = re.compile(r'<p class="quiz-description">([^<]*(?:<br/>\n[^<]*)*)</p>')
+
+
+def _exact(escaped: str) -> str:
+    return html.unescape(escaped.replace("<br/>\n", "\n"))
+
+
+def quiz_info(source: str, fmt: str) -> tuple[Text | None, str | None, str | None]:
+    """(description, level, learning path) from a category's <info>."""
+    if fmt not in ("html", "moodle_auto_format"):
+        return text_of(source, fmt), None, None
+    values = {}
+    for name, pattern in (("learning_path", _LEARNING_PATH), ("level", _LEVEL)):
+        found = pattern.search(source)
+        if found:
+            values[name] = _exact(found.group(1))
+            source = source[: found.start()]
+    description = _DESCRIPTION.fullmatch(source)
+    if description:
+        return Text(_exact(description.group(1)), TextFormat.PLAIN), values.get("level"), values.get("learning_path")
+    return text_of(source, fmt), values.get("level"), values.get("learning_path")

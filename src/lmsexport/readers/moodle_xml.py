@@ -28,7 +28,7 @@ from ..model import (
     Text,
     TrueFalse,
 )
-from .moodle_text import php_trim, split_category_path, text_of
+from .moodle_text import php_trim, quiz_info, split_category_path, text_in_language
 
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
 
@@ -43,10 +43,15 @@ def _string(element: etree._Element | None, tag: str = "text", default: str = ""
     return php_trim("".join(found.itertext()))
 
 
-def _rich(element: etree._Element | None, default_format: str = "html") -> Text | None:
+def _rich_language(element: etree._Element | None, default_format: str = "html") -> tuple[Text | None, str | None]:
+    """A rich text and the language it states (a `lang` wrapper), if any."""
     if element is None:
-        return None
-    return text_of(_string(element), element.get("format", default_format))
+        return None, None
+    return text_in_language(_string(element), element.get("format", default_format))
+
+
+def _rich(element: etree._Element | None, default_format: str = "html") -> Text | None:
+    return _rich_language(element, default_format)[0]
 
 
 def _number(element: etree._Element, tag: str, default: float) -> float:
@@ -73,6 +78,10 @@ def unescape_wildcards(answer: str) -> str:
 class _Reader:
     def __init__(self) -> None:
         self.count = 0
+        self.language: str | None = None  # the language the current question's text states
+
+    def choice_language(self, language: str | None) -> str | None:
+        return language if language != self.language else None
 
     def common(self, element: etree._Element) -> dict:
         self.count += 1
@@ -80,10 +89,12 @@ class _Reader:
         identifier = php_trim(element.findtext("idnumber") or "") or f"q{self.count}"
         tags = tuple(_string(tag) for tag in element.findall("tags/tag"))
         penalty = element.find("penalty")
+        stem, self.language = _rich_language(element.find("questiontext"))
         return {
             "id": identifier,
             "title": None if name == identifier else name,
-            "stem": _rich(element.find("questiontext")) or Text(""),
+            "stem": stem or Text(""),
+            "language": self.language,
             "points": _number(element, "defaultgrade", 1.0),
             "penalty": float(php_trim(penalty.text)) if penalty is not None and penalty.text else None,
             "feedback": Feedback(
@@ -108,10 +119,12 @@ class _Reader:
         choices = []
         for index, answer in enumerate(element.findall("answer")):
             fraction = _fraction(answer)
+            text, language = _rich_language(answer)
             choices.append(
                 Choice(
                     id=_option_id(index),
-                    text=_rich(answer) or Text(""),
+                    text=text or Text(""),
+                    language=self.choice_language(language),
                     correct=fraction >= 1 - 1e-5 if single else fraction > 0,
                     credit=fraction,
                     feedback=_rich(answer.find("feedback")),
@@ -199,7 +212,7 @@ def read_moodle_xml(data: bytes, quiz_id: str = "imported", language: str = "und
     questions: list[Question] = []
     category: list[str] = []
     title = quiz_id
-    description = None
+    description = level = learning_path = None
     for element in root.findall("question"):
         if element.get("type") == "category":
             if not category:
@@ -209,7 +222,9 @@ def read_moodle_xml(data: bytes, quiz_id: str = "imported", language: str = "und
                 elif names[:1] == ["$course$"]:
                     names = names[1:]
                 category, title = names[:-1], names[-1] if names else quiz_id
-                description = _rich(element.find("info"))
+                info = element.find("info")
+                if info is not None:
+                    description, level, learning_path = quiz_info(_string(info), info.get("format", "html"))
             continue
         question = reader.question(element)
         if question is not None:
@@ -220,5 +235,7 @@ def read_moodle_xml(data: bytes, quiz_id: str = "imported", language: str = "und
         language=language,
         questions=tuple(questions),
         description=description,
+        level=level,
+        learning_path=learning_path,
         category=tuple(category),
     )

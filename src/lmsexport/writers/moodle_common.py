@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from html import escape
 from urllib.parse import quote, unquote
 
 from ..diagnostics import Diagnostic, Severity, warning
@@ -54,7 +55,16 @@ def category_path(quiz: Quiz) -> str:
 
 def question_tags(quiz: Quiz, question: Question) -> tuple[str, ...]:
     """The quiz's tags apply to each of its questions; each tag once, in order."""
+    if not quiz.tags:
+        return question.tags if len(question.tags) < 2 else tuple(dict.fromkeys(question.tags))
     return tuple(dict.fromkeys((*quiz.tags, *question.tags)))
+
+
+def quiz_loss(quiz: Quiz, message: str, options: ExportOptions, code: str, pointer: str = "") -> Diagnostic:
+    """A warning about the quiz as a whole that the format cannot carry; an error under --strict."""
+    if options.strict:
+        return Diagnostic(Severity.ERROR, message + " (an error under --strict)", quiz.location.file, pointer, code=code)
+    return warning(message, quiz.location.file, pointer, code=code)
 
 
 def quiz_diagnostics(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
@@ -62,27 +72,19 @@ def quiz_diagnostics(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]
     for name in category_names(quiz):
         if _TAG_LIKE.search(name) or "\n" in name or name != name.strip():
             message = f"category name {name!r}: Moodle strips HTML tags, line breaks and outer spaces from category names"
-            diagnostic = warning(message, quiz.location.file, "", code="moodle-category")
-            if options.strict:
-                diagnostic = Diagnostic(Severity.ERROR, message + " (an error under --strict)", quiz.location.file, "", code="moodle-category")
-            yield diagnostic
+            yield quiz_loss(quiz, message, options, "moodle-category")
 
 
 def question_diagnostics(quiz: Quiz, question: Question, options: ExportOptions) -> Iterator[Diagnostic]:
     """Losses common to both Moodle formats."""
     name = question_name(question)
-    if _TAG_LIKE.search(name) or len(name) > NAME_MAX or name != name.strip():
+    if len(name) > NAME_MAX or name != name.strip() or ("<" in name and _TAG_LIKE.search(name)):
         yield loss_warning(quiz, question, f"question name {name!r}: Moodle strips HTML tags and outer spaces from names and cuts them at {NAME_MAX} characters", options, code="moodle-name")
     for tag in question_tags(quiz, question):
         if _TAG_UNSAFE.search(tag) or len(tag) > TAG_MAX or tag != tag.strip():
             yield loss_warning(quiz, question, f"tag {tag!r}: Moodle drops '<', '>', '`', control characters and repeated spaces from tags and keeps {TAG_MAX} characters", options, code="moodle-tag")
-    if question.language and question.language != quiz.language:
-        yield loss_warning(quiz, question, f"the question's language ({question.language}) cannot be stated in Moodle's formats", options, code="moodle-language")
     choices = getattr(question, "choices", ())
-    languages = sorted({c.language for c in choices if c.language})
-    if languages:
-        yield loss_warning(quiz, question, f"the language of options ({', '.join(languages)}) cannot be stated in Moodle's formats", options, code="moodle-language")
-    if getattr(question, "shuffle", False) and any(c.pinned for c in choices):
+    if choices and getattr(question, "shuffle", False) and any(c.pinned for c in choices):
         pinned = ", ".join(c.id for c in choices if c.pinned)
         yield loss_warning(quiz, question, f"Moodle cannot keep options in place while it shuffles: pinned option(s) {pinned} will move", options, code="moodle-pinned")
 
@@ -106,6 +108,21 @@ def html_of(text: Text, inline: bool, style: RenderStyle | None = None) -> str:
 
 def plain_html(source: str, inline: bool) -> str:
     return plain_to_inline_html(source) if inline else plain_to_html(source)
+
+
+# Elements Moodle's HTML purifier (lib/weblib.php purify_html, HTMLPurifier with the XHTML 1.0
+# Transitional doctype) counts as blocks: inside a <span> it would drop them.
+_BLOCK = re.compile(r"<(?:p|div|ul|ol|dl|table|pre|blockquote|h[1-6]|hr|audio|video)[\s>/]")
+
+
+def in_language(html: str, language: str, inline: bool) -> str:
+    """HTML stating its language: `<div lang>` around blocks, `<span lang>` around a short text.
+    Moodle's purifier keeps `lang` (HTMLPurifier's NonXMLCommonAttributes, part of the XHTML 1.0
+    Transitional doctype Moodle uses) and only lower-cases the tag (AttrDef_Lang)."""
+    language = escape(language, quote=True)
+    if inline and not _BLOCK.search(html):
+        return f'<span lang="{language}">{html}</span>'
+    return f'<div lang="{language}">{html}</div>'
 
 
 def is_plain(text: Text) -> bool:

@@ -27,12 +27,19 @@ for _p in _POSITIVE:
 TOLERANCE = 1e-5
 
 
+_EXACT: dict[float, str | None] = {}
+
+
 def exact_grade(credit: float) -> str | None:
     """The percentage Moodle stores for this credit unchanged, or None when it has none."""
-    for percent, fraction in GRADES.items():
-        if abs(credit - fraction) < TOLERANCE:
-            return percent
-    return None
+    try:
+        return _EXACT[credit]
+    except KeyError:
+        pass
+    found = next((percent for percent, fraction in GRADES.items() if abs(credit - fraction) < TOLERANCE), None)
+    if len(_EXACT) < 4096:  # banks use a handful of credits; a bound keeps odd input from growing it
+        _EXACT[credit] = found
+    return found
 
 
 def nearest_grade(credit: float) -> str:

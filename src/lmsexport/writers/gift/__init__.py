@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ...diagnostics import Diagnostic, Severity, note, warning
-from ...model import Quiz
+from ...model import Quiz, TextFormat
 from ..moodle_common import category_path, question_diagnostics, quiz_diagnostics
 from ..shared import Export, ExportOptions
 from .escape import PLACEHOLDER, line_breaks
@@ -27,7 +27,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     # a line break would end it.
     path = category_path(quiz)
     diagnostics.extend(_category_losses(quiz, path, options))
-    blocks = ["// " + quiz.id, "$CATEGORY: " + line_breaks(path).replace("\n", " ")]
+    blocks = [header(quiz), "$CATEGORY: " + line_breaks(path).replace("\n", " ")]
     writer = BlockWriter(quiz, options)
     for question in questions:
         diagnostics.extend(question_diagnostics(quiz, question, options))
@@ -39,6 +39,24 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         return Export(filename(quiz), None, tuple(diagnostics))
     text = blocks[0] + "\n" + blocks[1] + "\n\n" + "\n\n".join(blocks[2:]) + "\n"
     return Export(filename(quiz), text.encode("utf-8"), tuple(diagnostics))
+
+
+def header(quiz: Quiz) -> str:
+    """Comment lines naming the quiz and holding its metadata, which GIFT has no field for.
+    Moodle skips `//` lines; a value's line breaks each start a new comment line with the same
+    label, so nothing of the value can end the comment or become GIFT."""
+    fields = [("title", quiz.title)]
+    if quiz.description is not None:
+        label = "description" if quiz.description.format is TextFormat.PLAIN else f"description ({quiz.description.format.value})"
+        fields.append((label, quiz.description.source))
+    if quiz.level is not None:
+        fields.append(("level", quiz.level))
+    if quiz.learning_path is not None:
+        fields.append(("learning path", quiz.learning_path))
+    lines = ["// quiz: " + quiz.id]
+    for label, value in fields:
+        lines.extend(f"// {label}: {line}" for line in value.split("\n"))
+    return "\n".join(lines)
 
 
 def _category_losses(quiz: Quiz, path: str, options: ExportOptions):

@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 
 from ...model import Text
-from ..moodle_common import html_of, is_plain, plain_html
+from ...text import RenderStyle
+from ..moodle_common import html_of, in_language, is_plain, plain_html
 
-_ESCAPES = str.maketrans({"\\": "\\\\", "~": "\\~", "=": "\\=", "#": "\\#", "{": "\\{", "}": "\\}", ":": "\\:", "\n": "\\n"})
 PLACEHOLDER = re.compile(r"&&(058;|035;|061;|123;|125;|126;|010|092;)")
 
 
@@ -29,22 +29,33 @@ def line_breaks(source: str) -> str:
 
 
 def escape(source: str) -> str:
-    return line_breaks(source).translate(_ESCAPES)
+    # Chained replaces: much faster than str.translate with a mapping. The backslash goes first.
+    if "\r" in source:
+        source = line_breaks(source)
+    return (
+        source.replace("\\", "\\\\").replace("~", "\\~").replace("=", "\\=").replace("#", "\\#")
+        .replace("{", "\\{").replace("}", "\\}").replace(":", "\\:").replace("\n", "\\n")
+    )
 
 
 def plain_survives(source: str) -> bool:
     """Whether a plain string comes back unchanged from Moodle's GIFT parser once escaped."""
-    return PLACEHOLDER.search(source) is None and "->" not in source
+    return "->" not in source and ("&&" not in source or PLACEHOLDER.search(source) is None)
 
 
-def rich(text: Text, inline: bool) -> str:
-    """A text with its explicit format marker: [plain] exactly as written, else [html]."""
+def rich(text: Text, inline: bool, lang: str | None = None, style: RenderStyle | None = None) -> str:
+    """A text with its explicit format marker: [plain] exactly as written, else [html].
+    A text in another language than the quiz's is [html] wrapped in an element stating it."""
     if is_plain(text):
-        if plain_survives(text.source):
-            return "[plain]" + escape(text.source)
-        return "[html]" + escape(plain_html(text.source, inline))
-    # Markdown goes out rendered: Moodle's Markdown would let raw HTML through.
-    return "[html]" + escape(html_of(text, inline))
+        if lang is None:
+            if plain_survives(text.source):
+                return "[plain]" + escape(text.source)
+            return "[html]" + escape(plain_html(text.source, inline))
+        html = plain_html(text.source, inline)
+    else:
+        # Markdown goes out rendered: Moodle's Markdown would let raw HTML through.
+        html = html_of(text, inline, style)
+    return "[html]" + escape(html if lang is None else in_language(html, lang, inline))
 
 
 def answer(source: str) -> str:

@@ -17,9 +17,10 @@ from ...model import (
     ShortAnswer,
     SingleChoice,
     Text,
+    TextFormat,
     TrueFalse,
 )
-from ...text import media_references
+from ...text import RenderStyle, media_references
 from ..moodle_common import number, question_name, question_tags, question_texts
 from ..moodle_grades import grade_percent
 from ..moodle_xml.questions import escape_wildcards
@@ -29,11 +30,26 @@ from . import escape as esc
 _TAG_SAFE = re.compile(r"^[^\x00-\x1f\x7f<>]+$")
 
 
+def media_link(base: str):
+    """The address of a media file published under `base`: the base, then the path as written."""
+    prefix = base if base.endswith("/") else base + "/"
+    return lambda path: prefix + path
+
+
 class BlockWriter:
     def __init__(self, quiz: Quiz, options: ExportOptions):
         self.quiz = quiz
         self.options = options
         self.diagnostics: list[Diagnostic] = []
+        self.lang: str | None = None  # the language of the question being written, when not the quiz's
+        # GIFT cannot carry files: with a base URL, media are absolute links to where they are published.
+        base = options.media_base_url
+        self.style = None if base is None else RenderStyle(media_url=media_link(base))
+
+    def rich(self, text: Text, inline: bool) -> str:
+        if self.lang is None and text.format is TextFormat.PLAIN and esc.plain_survives(text.source):
+            return "[plain]" + esc.escape(text.source)  # the common case, without detours
+        return esc.rich(text, inline, self.lang, self.style)
 
     def lose(self, question: Question, message: str, code: str) -> None:
         self.diagnostics.append(loss_warning(self.quiz, question, message, self.options, code))
@@ -55,11 +71,13 @@ class BlockWriter:
 
     # -- the block -----------------------------------------------------------------------------
     def block(self, question: Question) -> str | None:
+        language = question.language
+        self.lang = language if language is not None and language != self.quiz.language else None
         self.common_losses(question)
         body = getattr(self, "_" + question.type)(question)
         if body is None:
             return None
-        lines = [self.comment(question), "::" + esc.escape(question_name(question)) + "::" + esc.rich(question.stem, inline=False) + body]
+        lines = [self.comment(question), "::" + esc.escape(question_name(question)) + "::" + self.rich(question.stem, inline=False) + body]
         return "\n".join(line for line in lines if line)
 
     def comment(self, question: Question) -> str:
@@ -85,19 +103,21 @@ class BlockWriter:
         if combined:
             self.lose(question, f"GIFT cannot carry {', '.join(combined)} feedback", "gift-feedback")
         # quiz.media lists every local file the texts show: without it there is nothing to look for.
-        media = [path for text in question_texts(question) for path in media_references(text)] if self.quiz.media else []
+        media = [path for text in question_texts(question) for path in media_references(text)] if self.quiz.media and self.style is None else []
         if media:
-            self.lose(question, f"GIFT cannot carry media files ({', '.join(dict.fromkeys(media))}): Moodle will show them broken", "gift-media")
+            self.lose(question, f"GIFT cannot carry media files ({', '.join(dict.fromkeys(media))}): Moodle will show them broken unless they are published and linked with a media base URL", "gift-media")
+        languages = sorted({c.language for c in getattr(question, "choices", ()) if c.language and c.language != (self.lang or self.quiz.language)})
+        if languages:
+            self.lose(question, f"the language of options ({', '.join(languages)}) cannot be stated in GIFT", "moodle-language")
         if getattr(question, "shuffle", True) is False:
             self.lose(question, "GIFT cannot turn shuffling off: Moodle's default applies", "gift-shuffle")
 
     def general(self, question: Question) -> str:
         general = question.feedback.general
-        return "" if general is None else "\t####" + esc.rich(general, inline=False) + "\n"
+        return "" if general is None else "\t####" + self.rich(general, inline=False) + "\n"
 
-    @staticmethod
-    def feedback(text: Text | None) -> str:
-        return "" if text is None else "#" + esc.rich(text, inline=True)
+    def feedback(self, text: Text | None) -> str:
+        return "" if text is None else "#" + self.rich(text, inline=True)
 
     # -- the types -----------------------------------------------------------------------------
     def _choices(self, question: SingleChoice | MultipleResponse, single: bool) -> str | None:
@@ -115,7 +135,10 @@ class BlockWriter:
                 mark = "~"
             else:
                 mark = f"~%{percent}%"
-            lines.append("\t" + mark + esc.rich(choice.text, inline=True) + self.feedback(choice.feedback) + "\n")
+            # An option in a language of its own stays as it is (warned in common_losses).
+            own = choice.language is not None and choice.language != (self.lang or self.quiz.language)
+            text = esc.rich(choice.text, True, None, self.style) if own else self.rich(choice.text, inline=True)
+            lines.append("\t" + mark + text + self.feedback(choice.feedback) + "\n")
         return "{\n" + "".join(lines) + self.general(question) + "}"
 
     def _single_choice(self, question: SingleChoice) -> str | None:
@@ -129,11 +152,11 @@ class BlockWriter:
         right, wrong = (question.true_feedback, question.false_feedback) if question.answer else (question.false_feedback, question.true_feedback)
         parts = ["TRUE" if question.answer else "FALSE"]
         if wrong is not None or right is not None:
-            parts.append("" if wrong is None else esc.rich(wrong, inline=True))
+            parts.append("" if wrong is None else self.rich(wrong, inline=True))
         if right is not None:
-            parts.append(esc.rich(right, inline=True))
+            parts.append(self.rich(right, inline=True))
         general = question.feedback.general
-        tail = "" if general is None else "####" + esc.rich(general, inline=False)
+        tail = "" if general is None else "####" + self.rich(general, inline=False)
         return "{" + "#".join(parts) + tail + "}"
 
     def _short_answer(self, question: ShortAnswer) -> str | None:
@@ -178,7 +201,7 @@ class BlockWriter:
             answer = self.plain_answer_match(question, pair.answer)
             if answer is None:
                 return None
-            lines.append("\t=" + esc.rich(pair.prompt, inline=True) + " -> " + answer + "\n")
+            lines.append("\t=" + self.rich(pair.prompt, inline=True) + " -> " + answer + "\n")
         for distractor in question.distractors:
             answer = self.plain_answer_match(question, distractor.text)
             if answer is None:
@@ -202,7 +225,7 @@ class BlockWriter:
         if question.lines != 15:
             self.lose(question, f"GIFT cannot carry the response size ({question.lines} lines); Moodle uses 15", "gift-essay")
         general = question.feedback.general
-        return "{" + ("" if general is None else "####" + esc.rich(general, inline=False)) + "}"
+        return "{" + ("" if general is None else "####" + self.rich(general, inline=False)) + "}"
 
     def _description(self, question: Description) -> str:
         if question.feedback.general is not None:

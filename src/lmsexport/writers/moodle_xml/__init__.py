@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from lxml import etree
-
-from ...diagnostics import note
+from ...diagnostics import error, note
 from ...model import Quiz
-from ..moodle_common import category_path, question_diagnostics, quiz_diagnostics
-from ..shared import Export, ExportOptions, xml_bytes
-from .elements import SubElement, rich, text_child, value
+from ...text import media_references
+from ..moodle_common import question_diagnostics, quiz_diagnostics, quiz_loss
+from ..shared import Export, ExportOptions
+from .category import category_question
 from .questions import QuestionWriter
+from .xml import DECLARATION, NotXml
 
 
 def filename(quiz: Quiz) -> str:
@@ -24,16 +24,24 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         message = "no question to export (all are drafts): no Moodle XML file is written"
         return Export(filename(quiz), None, (note(message, quiz.location.file, code="nothing-to-export"),))
     diagnostics = list(quiz_diagnostics(quiz, options))
-    root = etree.Element("quiz")
-    category = SubElement(root, "question", type="category")
-    text_child(SubElement(category, "category"), category_path(quiz))
-    rich(category, "info", quiz.description)
-    value(category, "idnumber", "")
+    media = media_references(quiz.description) if quiz.media else []
+    if media:
+        message = f"the description's media files ({', '.join(media)}) cannot ride with a Moodle category description: Moodle will show them broken"
+        diagnostics.append(quiz_loss(quiz, message, options, "moodle-media", "/description"))
     writer = QuestionWriter(quiz, options)
+    try:
+        parts = [DECLARATION + "<quiz>\n", category_question(quiz)]
+    except NotXml as problem:
+        parts = []
+        message = f"the quiz's category, title or description holds text that XML cannot hold: {problem}"
+        diagnostics.append(error(message, quiz.location.file, "", code="xml-char"))
     for question in questions:
         diagnostics.extend(question_diagnostics(quiz, question, options))
-        writer.write(root, question)
+        part = writer.write(question)
+        if part is not None:
+            parts.append(part)
     diagnostics.extend(writer.diagnostics)
     if any(d.is_error for d in diagnostics):
         return Export(filename(quiz), None, tuple(diagnostics))
-    return Export(filename(quiz), xml_bytes(root), tuple(diagnostics))
+    parts.append("</quiz>\n")
+    return Export(filename(quiz), "".join(parts).encode("utf-8"), tuple(diagnostics))

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from lxml import etree
-
 from ...diagnostics import Diagnostic, error
 from ...model import (
+    Choice,
     Description,
     Essay,
     Matching,
@@ -16,16 +15,22 @@ from ...model import (
     Quiz,
     ShortAnswer,
     SingleChoice,
+    Text,
+    TextFormat,
     TrueFalse,
 )
 from ..moodle_common import number, plain_html, question_name, question_tags
 from ..moodle_grades import grade_percent
 from ..shared import ExportOptions, loss_warning
-from .elements import SubElement, plain_answer, rich, rich_answer, text_child, value
+from .fields import Fields
+from .xml import NotXml, escape, value
 
 # Moodle's defaults for a new question (question/format.php defaultquestion; truefalse uses 1).
 DEFAULT_PENALTY = 0.3333333
 DEFAULT_TRUEFALSE_PENALTY = 1.0
+# Indents of a question's children and of their children.
+IN = "    "
+IN2 = "      "
 
 
 def escape_wildcards(answer: str) -> str:
@@ -34,17 +39,29 @@ def escape_wildcards(answer: str) -> str:
     return answer.replace("*", "\\*")
 
 
+_DECIMALS: dict[float, str] = {}
+
+
 def _decimal(value_: float) -> str:
     """Moodle stores marks and penalties as NUMBER(12,7)."""
-    text = f"{value_:.7f}".rstrip("0").rstrip(".")
-    return text if text not in ("", "-0") else "0"
+    found = _DECIMALS.get(value_)
+    if found is None:
+        text = f"{value_:.7f}".rstrip("0").rstrip(".")
+        found = _DECIMALS[value_] = text if text not in ("", "-0") else "0"
+    return found
+
+
+def _bool(flag: bool) -> str:
+    return "true" if flag else "false"
 
 
 class QuestionWriter:
     def __init__(self, quiz: Quiz, options: ExportOptions):
         self.quiz = quiz
         self.options = options
+        self.fields = Fields(quiz)
         self.diagnostics: list[Diagnostic] = []
+        self.lang: str | None = None  # the language of the question being written, when not the quiz's
 
     # -- shared parts --------------------------------------------------------------------------
     def grade(self, question: Question, credit: float, what: str) -> str | None:
@@ -59,79 +76,101 @@ class QuestionWriter:
     def lose(self, question: Question, message: str, code: str) -> None:
         self.diagnostics.append(loss_warning(self.quiz, question, message, self.options, code))
 
-    def header(self, question: Question, kind: str, default_penalty: float = DEFAULT_PENALTY) -> etree._Element:
-        element = etree.Element("question", type=kind)  # appended to the quiz once complete
-        text_child(SubElement(element, "name"), question_name(question))
-        rich(element, "questiontext", question.stem, quiz=self.quiz)
-        rich(element, "generalfeedback", question.feedback.general, quiz=self.quiz)
+    def field(self, tag: str, text: Text | None, inline: bool = False) -> str:
+        return self.fields.field(IN, tag, text, inline, self.lang if text is not None else None)
+
+    def feedback(self, text: Text | None) -> str:
+        """The <feedback> of an answer."""
+        return self.fields.field(IN2, "feedback", text, True, self.lang if text is not None else None)
+
+    def header(self, question: Question, kind: str, default_penalty: float = DEFAULT_PENALTY) -> str:
         points = question.points
         if abs(float(_decimal(points)) - points) > 1e-12:
             self.lose(question, f"points {points!r}: Moodle keeps 7 decimals", "moodle-points")
-        value(element, "defaultgrade", _decimal(points))
         penalty = default_penalty if question.penalty is None else question.penalty
         if question.penalty is not None:
             snapped = abs(penalty - DEFAULT_PENALTY) < 0.005
             if abs(float(_decimal(penalty)) - penalty) > 1e-12 or (snapped and abs(penalty - 1 / 3) > 1e-7):
                 self.lose(question, f"penalty {penalty!r}: Moodle keeps 7 decimals and reads anything near 1/3 as 0.3333333", "moodle-penalty")
-        value(element, "penalty", _decimal(penalty))
-        value(element, "hidden", "0")
-        value(element, "idnumber", question.id)
-        return element
+        return (
+            f'  <question type="{kind}">\n    <name>\n      <text>{escape(question_name(question))}</text>\n    </name>\n'
+            + self.field("questiontext", question.stem)
+            + self.field("generalfeedback", question.feedback.general)
+            + f"    <defaultgrade>{_decimal(points)}</defaultgrade>\n    <penalty>{_decimal(penalty)}</penalty>\n"
+            + f"    <hidden>0</hidden>\n    <idnumber>{escape(question.id)}</idnumber>\n"
+        )
 
-    def combined_feedback(self, element: etree._Element, question: Question, shownumcorrect: bool) -> None:
+    def combined_feedback(self, question: Question, shownumcorrect: bool) -> str:
         feedback = question.feedback
-        rich(element, "correctfeedback", feedback.correct, quiz=self.quiz)
-        rich(element, "partiallycorrectfeedback", feedback.partially_correct, quiz=self.quiz)
-        rich(element, "incorrectfeedback", feedback.incorrect, quiz=self.quiz)
-        if shownumcorrect:
-            SubElement(element, "shownumcorrect")
+        return (
+            self.field("correctfeedback", feedback.correct)
+            + self.field("partiallycorrectfeedback", feedback.partially_correct)
+            + self.field("incorrectfeedback", feedback.incorrect)
+            + ("    <shownumcorrect/>\n" if shownumcorrect else "")
+        )
 
-    def tags(self, element: etree._Element, question: Question) -> None:
+    def tags(self, question: Question) -> str:
         tags = question_tags(self.quiz, question)
-        if tags:
-            holder = SubElement(element, "tags")
-            for tag in tags:
-                text_child(SubElement(holder, "tag"), tag)
+        if not tags:
+            return ""
+        return "    <tags>\n" + "".join(f"      <tag>\n        <text>{escape(tag)}</text>\n      </tag>\n" for tag in tags) + "    </tags>\n"
+
+    def plain_answer(self, percent: str, content: str, feedback: Text | None, extra: str = "") -> str:
+        """An answer Moodle keeps as plain text (short answer, numerical, true/false)."""
+        return (
+            f'{IN}<answer fraction="{percent}" format="moodle_auto_format">\n{IN2}<text>{escape(content)}</text>\n'
+            + self.feedback(feedback) + extra + f"{IN}</answer>\n"
+        )
+
+    def choice_answer(self, percent: str, choice: Choice) -> str:
+        """A multichoice answer: its own format, its text (in its own language if it has one), its feedback."""
+        lang = self.lang
+        if choice.language is not None and choice.language != (self.lang or self.quiz.language):
+            lang = choice.language
+        text = choice.text
+        if lang is None and text.format is TextFormat.PLAIN:  # the common case, without detours
+            fmt, body = "plain_text", f"{IN2}<text>{escape(text.source)}</text>\n"
+        else:
+            fmt, body = self.fields.inner(IN2, text, True, lang)
+        return f'{IN}<answer fraction="{percent}" format="{fmt}">\n{body}' + self.feedback(choice.feedback) + f"{IN}</answer>\n"
 
     # -- the types -----------------------------------------------------------------------------
-    def write(self, root: etree._Element, question: Question) -> None:
-        # Builders return the element they added (or None); lxml counts children by walking them,
-        # so len(root) per question would make a large bank quadratic.
-        method = getattr(self, "_" + question.type)
+    def write(self, question: Question) -> str | None:
+        language = question.language
+        self.lang = language if language is not None and language != self.quiz.language else None
         try:
-            element = method(root, question)
-        except ValueError as problem:  # lxml refuses characters XML 1.0 cannot hold
+            body = getattr(self, "_" + question.type)(question)
+            if body is None:
+                return None
+            return body + self.tags(question) + "  </question>\n"
+        except NotXml as problem:
             self.fail(question, f"text that XML cannot hold: {problem}", "xml-char")
-            return
-        if element is not None:
-            self.tags(element, question)
-            root.append(element)
-
-    def _choice(self, root: etree._Element, question: SingleChoice | MultipleResponse, single: bool) -> etree._Element | None:
-        percents = [self.grade(question, c.credit, f"option {c.id}") for c in question.choices]
-        if any(p is None for p in percents):
             return None
-        element = self.header(question, "multichoice")
-        value(element, "single", "true" if single else "false")
-        value(element, "shuffleanswers", "true" if question.shuffle else "false")
-        value(element, "answernumbering", "abc")
-        value(element, "showstandardinstruction", "0")
-        self.combined_feedback(element, question, shownumcorrect=not single)
-        for choice, percent in zip(question.choices, percents):
-            rich_answer(element, percent, choice.text, choice.feedback, self.quiz)
-        return element
 
-    def _single_choice(self, root: etree._Element, question: SingleChoice) -> etree._Element | None:
-        return self._choice(root, question, single=True)
+    def _choice(self, question: SingleChoice | MultipleResponse, single: bool) -> str | None:
+        percents = [self.grade(question, c.credit, f"option {c.id}") for c in question.choices]
+        if None in percents:
+            return None
+        return (
+            self.header(question, "multichoice")
+            + f"{IN}<single>{_bool(single)}</single>\n{IN}<shuffleanswers>{_bool(question.shuffle)}</shuffleanswers>\n"
+            + f"{IN}<answernumbering>abc</answernumbering>\n{IN}<showstandardinstruction>0</showstandardinstruction>\n"
+            + self.combined_feedback(question, shownumcorrect=not single)
+            + "".join(self.choice_answer(percent, choice) for choice, percent in zip(question.choices, percents))
+        )
 
-    def _multiple_response(self, root: etree._Element, question: MultipleResponse) -> etree._Element | None:
-        return self._choice(root, question, single=False)
+    def _single_choice(self, question: SingleChoice) -> str | None:
+        return self._choice(question, single=True)
 
-    def _true_false(self, root: etree._Element, question: TrueFalse) -> etree._Element | None:
-        element = self.header(question, "truefalse", DEFAULT_TRUEFALSE_PENALTY)
-        plain_answer(element, "100" if question.answer else "0", "true", question.true_feedback, self.quiz)
-        plain_answer(element, "0" if question.answer else "100", "false", question.false_feedback, self.quiz)
-        return element
+    def _multiple_response(self, question: MultipleResponse) -> str | None:
+        return self._choice(question, single=False)
+
+    def _true_false(self, question: TrueFalse) -> str:
+        return (
+            self.header(question, "truefalse", DEFAULT_TRUEFALSE_PENALTY)
+            + self.plain_answer("100" if question.answer else "0", "true", question.true_feedback)
+            + self.plain_answer("0" if question.answer else "100", "false", question.false_feedback)
+        )
 
     def _full_marks(self, question: Question, credits: list[float]) -> bool:
         # qtype_shortanswer and qtype_numerical refuse to save a question with no answer at 100%.
@@ -140,34 +179,34 @@ class QuestionWriter:
         self.fail(question, "Moodle rejects a question where no answer is worth full marks", "moodle-no-full-marks")
         return False
 
-    def _short_answer(self, root: etree._Element, question: ShortAnswer) -> etree._Element | None:
+    def _short_answer(self, question: ShortAnswer) -> str | None:
         percents = [self.grade(question, a.credit, f"answer {a.text!r}") for a in question.answers]
-        if any(p is None for p in percents) or not self._full_marks(question, [a.credit for a in question.answers]):
+        if None in percents or not self._full_marks(question, [a.credit for a in question.answers]):
             return None
         for answer in question.answers:
             if not answer.text.strip():
                 self.fail(question, "Moodle drops an answer that is only spaces", "moodle-empty-answer")
                 return None
-        element = self.header(question, "shortanswer")
-        value(element, "usecase", "1" if question.case_sensitive else "0")
-        for answer, percent in zip(question.answers, percents):
-            plain_answer(element, percent, escape_wildcards(answer.text), answer.feedback, self.quiz)
-        return element
+        return (
+            self.header(question, "shortanswer")
+            + value(IN, "usecase", "1" if question.case_sensitive else "0")
+            + "".join(self.plain_answer(percent, escape_wildcards(answer.text), answer.feedback)
+                      for answer, percent in zip(question.answers, percents))
+        )
 
-    def _numerical(self, root: etree._Element, question: Numerical) -> etree._Element | None:
+    def _numerical(self, question: Numerical) -> str | None:
         percents = [self.grade(question, a.credit, f"answer {i + 1}") for i, a in enumerate(question.answers)]
-        if any(p is None for p in percents) or not self._full_marks(question, [a.credit for a in question.answers]):
+        if None in percents or not self._full_marks(question, [a.credit for a in question.answers]):
             return None
-        element = self.header(question, "numerical")
+        answers = [self.header(question, "numerical")]
         for answer, percent in zip(question.answers, percents):
             centre, tolerance = self.value_and_tolerance(question, answer)
-            node = plain_answer(element, percent, number(centre), answer.feedback, self.quiz)
-            value(node, "tolerance", number(tolerance))
-        value(element, "unitgradingtype", "0")
-        value(element, "unitpenalty", "0.1000000")
-        value(element, "showunits", "3")
-        value(element, "unitsleft", "0")
-        return element
+            answers.append(self.plain_answer(percent, number(centre), answer.feedback, value(IN2, "tolerance", number(tolerance))))
+        return (
+            "".join(answers)
+            + f"{IN}<unitgradingtype>0</unitgradingtype>\n{IN}<unitpenalty>0.1000000</unitpenalty>\n"
+            + f"{IN}<showunits>3</showunits>\n{IN}<unitsleft>0</unitsleft>\n"
+        )
 
     def value_and_tolerance(self, question: Question, answer: NumericAnswer) -> tuple[float, float]:
         if not answer.is_range:
@@ -180,39 +219,29 @@ class QuestionWriter:
             self.lose(question, f"range [{low!r}, {high!r}]: as value {centre!r} ± {tolerance!r} its bounds move by a rounding error", "moodle-range")
         return centre, tolerance
 
-    def _matching(self, root: etree._Element, question: Matching) -> etree._Element | None:
-        element = self.header(question, "matching")
-        value(element, "shuffleanswers", "true" if question.shuffle else "false")
-        self.combined_feedback(element, question, shownumcorrect=True)
+    def _matching(self, question: Matching) -> str:
+        parts = [self.header(question, "matching"), f"{IN}<shuffleanswers>{_bool(question.shuffle)}</shuffleanswers>\n",
+                 self.combined_feedback(question, shownumcorrect=True)]
         for pair in question.pairs:
-            sub = rich(element, "subquestion", pair.prompt, inline=True, quiz=self.quiz)
-            text_child(SubElement(sub, "answer"), pair.answer)
+            fmt, body = self.fields.inner(IN2, pair.prompt, True, self.lang)
+            parts.append(f'{IN}<subquestion format="{fmt}">\n{body}{IN2}<answer>\n        <text>{escape(pair.answer)}</text>\n{IN2}</answer>\n{IN}</subquestion>\n')
         # A distractor is an answer whose subquestion text is empty (qtype_match).
         for distractor in question.distractors:
-            sub = rich(element, "subquestion", None, quiz=self.quiz)
-            text_child(SubElement(sub, "answer"), distractor.text)
-        return element
+            parts.append(f'{IN}<subquestion format="html">\n{IN2}<text></text>\n{IN2}<answer>\n        <text>{escape(distractor.text)}</text>\n{IN2}</answer>\n{IN}</subquestion>\n')
+        return "".join(parts)
 
-    def _essay(self, root: etree._Element, question: Essay) -> etree._Element | None:
-        element = self.header(question, "essay", 0.0)
-        value(element, "responseformat", "editor")
-        value(element, "responserequired", "1")
-        value(element, "responsefieldlines", str(question.lines))
-        value(element, "minwordlimit", "")
-        value(element, "maxwordlimit", "")
-        value(element, "attachments", "0")
-        value(element, "attachmentsrequired", "0")
-        value(element, "maxbytes", "0")
-        value(element, "filetypeslist", "")
-        rich(element, "graderinfo", question.grader_info, quiz=self.quiz)
-        template = SubElement(element, "responsetemplate", format="html")
+    def _essay(self, question: Essay) -> str:
         # The response box is Moodle's HTML editor, so the template is the escaped plain text.
-        text_child(template, "" if question.response_template is None else _plain_template(question.response_template))
-        return element
+        template = "" if question.response_template is None else plain_html(question.response_template, inline=False)
+        return (
+            self.header(question, "essay", 0.0)
+            + f"{IN}<responseformat>editor</responseformat>\n{IN}<responserequired>1</responserequired>\n"
+            + f"{IN}<responsefieldlines>{question.lines}</responsefieldlines>\n"
+            + f"{IN}<minwordlimit></minwordlimit>\n{IN}<maxwordlimit></maxwordlimit>\n{IN}<attachments>0</attachments>\n"
+            + f"{IN}<attachmentsrequired>0</attachmentsrequired>\n{IN}<maxbytes>0</maxbytes>\n{IN}<filetypeslist></filetypeslist>\n"
+            + self.field("graderinfo", question.grader_info)
+            + f'{IN}<responsetemplate format="html">\n{IN2}<text>{escape(template)}</text>\n{IN}</responsetemplate>\n'
+        )
 
-    def _description(self, root: etree._Element, question: Description) -> etree._Element | None:
+    def _description(self, question: Description) -> str:
         return self.header(question, "description", 0.0)
-
-
-def _plain_template(source: str) -> str:
-    return plain_html(source, inline=False)

@@ -1,0 +1,58 @@
+"""The category question that opens the file: where Moodle files the questions, and what the quiz
+is about (question/format/xml/format.php import_category keeps <category> and <info>; it reads
+<info> with import_text alone, so no file can ride with it).
+
+Moodle has no place for a quiz's level or learning path, so they join the description in <info>,
+each as its own paragraph with a class naming it (Moodle's purifier keeps class attributes). A
+plain text there is escaped with `<br/>` before each line break, so it reads back exactly.
+"""
+
+from __future__ import annotations
+
+from html import escape as html_escape
+
+from ...model import Quiz, TextFormat
+from ..moodle_common import category_path, html_of
+from .xml import escape
+
+LEVEL = "quiz-level"
+LEARNING_PATH = "quiz-learning-path"
+DESCRIPTION = "quiz-description"
+
+
+def exact_paragraph(css_class: str, source: str) -> str:
+    return f'<p class="{css_class}">' + html_escape(source, quote=False).replace("\n", "<br/>\n") + "</p>"
+
+
+def info_html(quiz: Quiz) -> str:
+    parts = []
+    description = quiz.description
+    if description is not None:
+        if description.format is TextFormat.PLAIN:
+            parts.append(exact_paragraph(DESCRIPTION, description.source))
+        else:
+            parts.append(html_of(description, False))
+    if quiz.level is not None:
+        parts.append(exact_paragraph(LEVEL, quiz.level))
+    if quiz.learning_path is not None:
+        parts.append(exact_paragraph(LEARNING_PATH, quiz.learning_path))
+    return "\n".join(parts)
+
+
+def category_question(quiz: Quiz) -> str:
+    description = quiz.description
+    if quiz.level is None and quiz.learning_path is None:
+        if description is None:
+            info = '    <info format="html">\n      <text></text>\n    </info>\n'
+        elif description.format is TextFormat.PLAIN:
+            info = f'    <info format="plain_text">\n      <text>{escape(description.source)}</text>\n    </info>\n'
+        else:
+            info = f'    <info format="html">\n      <text>{escape(html_of(description, False))}</text>\n    </info>\n'
+    else:
+        info = f'    <info format="html">\n      <text>{escape(info_html(quiz))}</text>\n    </info>\n'
+    return (
+        '  <question type="category">\n'
+        f"    <category>\n      <text>{escape(category_path(quiz))}</text>\n    </category>\n"
+        + info
+        + "    <idnumber></idnumber>\n  </question>\n"
+    )
