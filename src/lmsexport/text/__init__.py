@@ -46,7 +46,7 @@ def plain_to_html(source: str) -> str:
 
 def plain_to_inline_html(source: str) -> str:
     """Plain text as inline XHTML (for option texts and other short fields)."""
-    return escape(source, quote=False).replace("\r\n", "\n").replace("\n", "<br/>")
+    return escape(source, quote=False).replace("\r\n", "\n").replace("\r", "\n").replace("\n", "<br/>")
 
 
 def to_html(text: Text, style: RenderStyle = DEFAULT_STYLE) -> str:

@@ -1,16 +1,19 @@
 """IMS QTI 2.1 content package: one zip with a manifest, an assessmentTest and one item per question.
 
 Every file is meant to validate against the official QTI 2.1 and IMS CP 1.1 schemas, and follows
-the conventions Canvas's QTI importer needs (see manifest.py, test.py, feedback.py).
+the conventions Canvas's QTI importer needs (see manifest.py, test.py, feedback.py). The quiz's
+own data (level, difficulty, learning path, category, source, tags) rides in the manifest's LOM
+(see lom.py).
 """
 
 from __future__ import annotations
 
 from ...diagnostics import note
 from ...model import Quiz
-from ..shared import Export, ExportOptions, deterministic_zip, xml_bytes
+from ..shared import Export, ExportOptions, deterministic_zip
 from .context import ItemContext
 from .item import assessment_item
+from .lom import quiz_lom, write
 from .manifest import ITEM_TYPE, MEDIA_TYPE, TEST_TYPE, Resource, manifest
 from .media import used_media
 from .names import first_non_xml_char, identifier, media_path
@@ -43,24 +46,30 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         href = _unique_href(item_id, file_names)
         language = quiz.language_of(question)
         ctx = ItemContext(problems, question, language)
-        files[href] = xml_bytes(assessment_item(ctx, item_id))
+        files[href] = assessment_item(ctx, item_id)
         title = question.title if question.title is not None else question.id
-        needs = tuple(media_ids[path] for path in used_media(quiz, question))
-        resources.append(Resource(item_id, ITEM_TYPE, href, title, language, question.tags, needs))
+        needs = tuple(media_ids[path] for path in used_media(quiz, question)) if media_ids else ()
+        resources.append(Resource(item_id, ITEM_TYPE, href, title, language, _item_keywords(ctx, quiz), needs))
         refs.append((item_id, href, question.points))
     if problems.failed:
         return Export(filename, None, tuple(problems.found))
 
     test_id = f"test.{quiz.id}"
-    files[TEST_FILE] = xml_bytes(assessment_test(test_id, quiz.title, refs))
-    test = Resource(test_id, TEST_TYPE, TEST_FILE, quiz.title, quiz.language, quiz.tags, tuple(r.identifier for r in resources))
-    description = quiz.description.source if quiz.description is not None else None
+    files[TEST_FILE] = assessment_test(test_id, quiz.title, refs)
+    keywords = tuple(dict.fromkeys(quiz.tags))
+    lom = quiz_lom(quiz, keywords)
+    test = Resource(test_id, TEST_TYPE, TEST_FILE, quiz.title, quiz.language, keywords, tuple(r.identifier for r in resources), write(lom, 4))
     for media in quiz.media:
         files[media_path(media.path)] = media.data
     shown = [Resource(media_ids[m.path], MEDIA_TYPE, media_path(m.path), m.name, quiz.language) for m in quiz.media]
-    root = manifest(f"manifest.{quiz.id}", quiz.title, quiz.language, description, quiz.tags, [test, *resources, *shown])
-    files[MANIFEST] = xml_bytes(root)
+    files[MANIFEST] = manifest(f"manifest.{quiz.id}", write(lom, 2), [test, *resources, *shown])
     return Export(filename, deterministic_zip(files), tuple(problems.found))
+
+
+def _item_keywords(ctx: ItemContext, quiz: Quiz) -> tuple[str, ...]:
+    """The quiz's tags apply to each of its questions; each tag once, in order."""
+    own = tuple(ctx.plain(t, "tags", i) for i, t in enumerate(ctx.question.tags))
+    return tuple(dict.fromkeys((*quiz.tags, *own))) if quiz.tags else own
 
 
 def _unique_href(item_id: str, used: set[str]) -> str:
@@ -74,9 +83,14 @@ def _unique_href(item_id: str, used: set[str]) -> str:
 
 
 def _check_quiz_strings(quiz: Quiz, problems: Problems) -> None:
+    """Every quiz string the manifest or the test holds must be one XML can hold."""
     fields = [("title", quiz.title), *((f"tags/{i}", t) for i, t in enumerate(quiz.tags))]
+    fields += [(f"category/{i}", c) for i, c in enumerate(quiz.category)]
     if quiz.description is not None:
         fields.append(("description", quiz.description.source))
+    fields += [(name, getattr(quiz, name)) for name in ("level", "learning_path") if getattr(quiz, name) is not None]
+    if quiz.source is not None:
+        fields += [(f"source/{name}", getattr(quiz.source, name)) for name in ("name", "url", "license") if getattr(quiz.source, name) is not None]
     for where, value in fields:
         bad = first_non_xml_char(value)
         if bad is not None:

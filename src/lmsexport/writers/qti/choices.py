@@ -6,11 +6,17 @@ from ...model import Choice, MultipleResponse, SingleChoice, Text, TrueFalse
 from .context import ItemContext
 from .expressions import base, condition, make, set_outcome, value, variable
 from .feedback import option_feedback_id
-from .names import MAP_RESPONSE, MATCH_CORRECT, MAXSCORE, RESPONSE, SCORE, XML_LANG, identifier
+from .markup import attribute
+from .names import MAP_RESPONSE, MATCH_CORRECT, MAXSCORE, RESPONSE, SCORE, identifier
 from .parts import AnswerFeedback, Parts
 from .scoring import map_response_rules, mapping
 
 _TRUE_FALSE = (("true", "True"), ("false", "False"))
+_MATCHED = make("match", variable(RESPONSE), f'<correct identifier="{RESPONSE}"/>')
+_MATCH_SCORING = condition(
+    (_MATCHED, [set_outcome(SCORE, variable(MAXSCORE))]),
+    (None, [set_outcome(SCORE, base("float", "0"))]),
+)
 
 
 def single_choice(ctx: ItemContext, question: SingleChoice) -> Parts:
@@ -44,38 +50,28 @@ def _choices(ctx, question, choices, shuffle, multiple, feedback_where=None) -> 
     if len(set(ids)) != len(ids):
         ctx.problems.error(question, "two options have the same identifier", "options")
     cardinality = "multiple" if multiple else "single"
-    declaration = make("responseDeclaration", identifier=RESPONSE, cardinality=cardinality, baseType="identifier")
-    correct = make("correctResponse", *(value(i) for i, c in zip(ids, choices) if c.correct))
-    declaration.append(correct)
+    correct = "".join(value(i) for i, c in zip(ids, choices) if c.correct)
+    declaration = f'<responseDeclaration identifier="{RESPONSE}" cardinality="{cardinality}" baseType="identifier"><correctResponse>{correct}</correctResponse>'
     partial = multiple or any(c.credit != 0 and not c.correct for c in choices)
     if partial:
         entries = [(i, c.credit * points) for i, c in zip(ids, choices) if c.credit != 0]
-        declaration.append(mapping(entries, points))
+        declaration += mapping(entries, points)
         parts.scoring = map_response_rules()
         parts.template = MAP_RESPONSE
     else:
-        parts.scoring = [
-            condition(
-                (make("match", variable(RESPONSE), make("correct", identifier=RESPONSE)), [set_outcome(SCORE, variable(MAXSCORE))]),
-                (None, [set_outcome(SCORE, base("float", "0"))]),
-            )
-        ]
+        parts.scoring = [_MATCH_SCORING]
         # The template scores 1 for a right answer: it only fits a question worth 1 point.
         parts.template = MATCH_CORRECT if points == 1 else None
-    parts.responses.append(declaration)
-    parts.correct = make("match", variable(RESPONSE), make("correct", identifier=RESPONSE))
+    parts.responses.append(declaration + "</responseDeclaration>")
+    parts.correct = _MATCHED
 
-    interaction = make(
-        "choiceInteraction", responseIdentifier=RESPONSE, shuffle="true" if shuffle else "false", maxChoices="0" if multiple else "1"
-    )
+    options = []
     for index, (choice_id, choice) in enumerate(zip(ids, choices)):
-        element = make("simpleChoice", identifier=choice_id)
-        if choice.pinned:
-            element.set("fixed", "true")
+        extra = ' fixed="true"' if choice.pinned else ""
         if choice.language and choice.language != ctx.language:
-            element.set(XML_LANG, choice.language)
-        ctx.flow_into(choice.text, element, "options", index, "text")
-        interaction.append(element)
+            extra += f' xml:lang="{attribute(choice.language)}"'
+        content = ctx.inline(choice.text, "options", index, "text")
+        options.append(f'<simpleChoice identifier="{choice_id}"{extra}>{content}</simpleChoice>')
         if choice.feedback is not None:
             chosen = (
                 make("member", base("identifier", choice_id), variable(RESPONSE))
@@ -84,5 +80,10 @@ def _choices(ctx, question, choices, shuffle, multiple, feedback_where=None) -> 
             )
             where = feedback_where[choice.id] if feedback_where else ("options", index, "feedback")
             parts.answer_feedback.append(AnswerFeedback(option_feedback_id(choice_id, index), choice.feedback, where, chosen))
-    parts.body.append(interaction)
+    shuffled = "true" if shuffle else "false"
+    parts.body.append(
+        f'<choiceInteraction responseIdentifier="{RESPONSE}" shuffle="{shuffled}" maxChoices="{"0" if multiple else "1"}">'
+        + "".join(options)
+        + "</choiceInteraction>"
+    )
     return parts

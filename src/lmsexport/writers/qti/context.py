@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from lxml import etree
-
 from ... import text as rich
-from ...model import Question, Text
+from ...model import Question, Text, TextFormat
 from ...text import MathStyle, RenderStyle
-from .names import first_non_xml_char, media_path, q
+from .names import first_non_xml_char, media_path
 from .problems import Problems
-from .xhtml import fragment, move_content
+from .xhtml import fragment
 
 
 def _from_items_folder(path: str) -> str:
@@ -22,6 +20,8 @@ ITEM_STYLE = RenderStyle(math=MathStyle.MATHML, media_url=_from_items_folder)
 
 
 class ItemContext:
+    __slots__ = ("language", "problems", "question")
+
     def __init__(self, problems: Problems, question: Question, language: str):
         self.problems = problems
         self.question = question
@@ -35,20 +35,23 @@ class ItemContext:
             return ""
         return value
 
-    def block(self, text: Text, *where: str | int) -> etree._Element:
-        """Block content in a `div`: the stem, feedback, a rubric."""
-        return self._parse(rich.to_html(text, ITEM_STYLE), text, where)
+    def block(self, text: Text, *where: str | int) -> str:
+        """Block content in one `div`: the stem, feedback, a rubric."""
+        return "<div>" + self._markup(rich.to_html(text, ITEM_STYLE), text, where) + "</div>"
 
-    def flow_into(self, text: Text, target: etree._Element, *where: str | int) -> None:
-        """Short content (an option, a matching prompt) put straight into `target`."""
-        move_content(self._parse(rich.to_inline_html(text, ITEM_STYLE), text, where), target)
+    def inline(self, text: Text, *where: str | int) -> str:
+        """Short content (an option, a matching prompt) that goes straight into its element."""
+        return self._markup(rich.to_inline_html(text, ITEM_STYLE), text, where)
 
-    def _parse(self, html: str, text: Text, where: tuple[str | int, ...]) -> etree._Element:
-        if self.plain(text.source, *where) == "" and text.source:
-            return etree.Element(q("div"))
+    def _markup(self, html: str, text: Text, where: tuple[str | int, ...]) -> str:
+        if first_non_xml_char(text.source) is not None:
+            self.plain(text.source, *where)
+            return ""
+        if text.format is TextFormat.PLAIN:
+            return html  # escaped paragraphs and line breaks only: always valid QTI
         result = fragment(html)
         for message in result.errors:
             self.problems.error(self.question, f"cannot be written as valid QTI: {message}", *where)
         for lost in result.lost:
             self.problems.loss(self.question, f"QTI has no place for {lost}; it is left out", *where)
-        return result.div
+        return result.markup

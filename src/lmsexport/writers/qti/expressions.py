@@ -1,50 +1,41 @@
-"""Small builders for QTI response processing expressions and rules."""
+"""Small builders for QTI response processing expressions and rules, as markup strings."""
 
 from __future__ import annotations
 
-from lxml import etree
+from .markup import make, text, with_text
+from .names import FEEDBACK
 
-from .names import FEEDBACK, q
-
-
-def make(tag: str, *children: etree._Element, **attributes: str) -> etree._Element:
-    element = etree.Element(q(tag), attributes)
-    if children:
-        element.extend(children)
-    return element
+__all__ = ["add_feedback", "base", "condition", "make", "set_outcome", "value", "variable"]
 
 
-def variable(name: str) -> etree._Element:
-    return make("variable", identifier=name)
+def variable(name: str) -> str:
+    return f'<variable identifier="{name}"/>'  # names are the writer's own NCNames
 
 
-def base(base_type: str, value: str) -> etree._Element:
-    element = make("baseValue", baseType=base_type)
-    element.text = value
-    return element
+def base(base_type: str, content: str) -> str:
+    return f'<baseValue baseType="{base_type}">{text(content)}</baseValue>'
 
 
-def set_outcome(name: str, expression: etree._Element) -> etree._Element:
-    return make("setOutcomeValue", expression, identifier=name)
+def set_outcome(name: str, expression: str) -> str:
+    return f'<setOutcomeValue identifier="{name}">{expression}</setOutcomeValue>'
 
 
-def add_feedback(feedback_id: str) -> etree._Element:
+def add_feedback(feedback_id: str) -> str:
     """FEEDBACK gains one more identifier; several feedbacks can be shown together."""
-    return set_outcome(FEEDBACK, make("multiple", variable(FEEDBACK), base("identifier", feedback_id)))
+    return set_outcome(FEEDBACK, f"<multiple>{variable(FEEDBACK)}{base('identifier', feedback_id)}</multiple>")
 
 
-def condition(*branches: tuple[etree._Element | None, list[etree._Element]]) -> etree._Element:
+def condition(*branches: tuple[str | None, list[str]]) -> str:
     """responseIf / responseElseIf... / responseElse (a branch with no expression)."""
-    rule = make("responseCondition")
+    parts = []
     for index, (expression, rules) in enumerate(branches):
-        tag = "responseElse" if expression is None else ("responseIf" if index == 0 else "responseElseIf")
-        branch = make(tag) if expression is None else make(tag, expression)
-        branch.extend(rules)
-        rule.append(branch)
-    return rule
+        if expression is None:
+            parts.append(f"<responseElse>{''.join(rules)}</responseElse>" if rules else "<responseElse/>")
+        else:
+            tag = "responseIf" if index == 0 else "responseElseIf"
+            parts.append(f"<{tag}>{expression}{''.join(rules)}</{tag}>")
+    return f"<responseCondition>{''.join(parts)}</responseCondition>"
 
 
-def value(text: str, **attributes: str) -> etree._Element:
-    element = make("value", **attributes)
-    element.text = text
-    return element
+def value(content: str, **pairs: str) -> str:
+    return with_text("value", content, **pairs)

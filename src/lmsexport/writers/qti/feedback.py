@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import re
 
-from lxml import etree
-
 from .context import ItemContext
 from .expressions import add_feedback, base, condition, make, variable
 from .names import FEEDBACK, SCORE
@@ -33,10 +31,13 @@ def answer_feedback_id(index: int) -> str:
     return f"answer_{index + 1}_feedback"
 
 
-def feedback(ctx: ItemContext, parts: Parts) -> tuple[list[etree._Element], list[etree._Element]]:
+_ABOVE_ZERO = make("gt", variable(SCORE), base("float", "0"))
+
+
+def feedback(ctx: ItemContext, parts: Parts) -> tuple[list[str], list[str]]:
     """The response rules that set FEEDBACK, and the modalFeedback elements they show."""
     question = ctx.question
-    rules: list[etree._Element] = []
+    rules: list[str] = []
     shown: list[tuple[str, object, tuple]] = []
 
     answers = parts.answer_feedback
@@ -53,8 +54,7 @@ def feedback(ctx: ItemContext, parts: Parts) -> tuple[list[etree._Element], list
             if text is not None:
                 ctx.problems.loss(question, f"this question has no right answer, so its {key} feedback is never shown; it is left out", "feedback", key)
     elif any(text is not None for _, text, _ in outcome):
-        scored = make("gt", variable(SCORE), base("float", "0"))
-        branches = [(parts.correct, CORRECT, given.correct), (scored, PARTIAL, given.partially_correct), (None, INCORRECT, given.incorrect)]
+        branches = [(parts.correct, CORRECT, given.correct), (_ABOVE_ZERO, PARTIAL, given.partially_correct), (None, INCORRECT, given.incorrect)]
         while branches[-1][2] is None:  # branches after the last one with a text change nothing
             branches.pop()
         rules.append(condition(*((when, [add_feedback(name)] if text else []) for when, name, text in branches)))
@@ -64,10 +64,9 @@ def feedback(ctx: ItemContext, parts: Parts) -> tuple[list[etree._Element], list
         rules.append(add_feedback(GENERAL))
         shown.append((GENERAL, question.feedback.general, ("explanation",)))
 
-    modals = []
-    for name, text, where in shown:
-        modal = make("modalFeedback", outcomeIdentifier=FEEDBACK, identifier=name, showHide="show")
-        # One wrapping div: Canvas keeps only the first <p> or <div> of a per-option feedback.
-        modal.append(ctx.block(text, *where))
-        modals.append(modal)
+    # One wrapping div: Canvas keeps only the first <p> or <div> of a per-option feedback.
+    modals = [
+        f'<modalFeedback outcomeIdentifier="{FEEDBACK}" identifier="{name}" showHide="show">{ctx.block(text, *where)}</modalFeedback>'
+        for name, text, where in shown
+    ]
     return rules, modals

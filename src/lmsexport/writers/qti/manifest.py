@@ -1,14 +1,14 @@
-"""imsmanifest.xml: IMS Content Packaging 1.1 with IMS Metadata 1.2 (LOM)."""
+"""imsmanifest.xml: IMS Content Packaging 1.1 with IMS Metadata 1.2 (LOM), laid out as lxml's
+pretty printer would (TAO's metadata reader depends on the indentation, see lom.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lxml import etree
+from .lom import item_lom
+from .markup import DECLARATION, attribute
+from .names import CP, CP_XSD, MD, MD_XSD, XSI
 
-from .names import CP, CP_XSD, MD, MD_XSD, XML_LANG, XSI
-
-_NSMAP = {None: CP, "imsmd": MD, "xsi": XSI}
 ITEM_TYPE = "imsqti_item_xmlv2p1"
 TEST_TYPE = "imsqti_test_xmlv2p1"
 MEDIA_TYPE = "webcontent"
@@ -23,53 +23,29 @@ class Resource:
     language: str
     keywords: tuple[str, ...] = ()
     dependencies: tuple[str, ...] = ()
+    # Ready-made LOM (the test's); otherwise one is written from the title, language and keywords.
+    lom: str | None = None
 
 
-def _cp(tag: str, parent: etree._Element | None = None, **attributes: str) -> etree._Element:
-    name = "{" + CP + "}" + tag
-    return etree.Element(name, attributes) if parent is None else etree.SubElement(parent, name, attributes)
+def _resource(resource: Resource) -> str:
+    ref = attribute(resource.href)
+    lines = [f'\n    <resource identifier="{attribute(resource.identifier)}" type="{resource.kind}" href="{ref}">']
+    if resource.kind != MEDIA_TYPE:
+        lom = resource.lom if resource.lom is not None else item_lom(resource.title, resource.language, resource.keywords, 4)
+        lines.append(f"\n      <metadata>{lom}\n      </metadata>")
+    lines.append(f'\n      <file href="{ref}"/>')
+    lines.extend(f'\n      <dependency identifierref="{attribute(d)}"/>' for d in resource.dependencies)
+    lines.append("\n    </resource>")
+    return "".join(lines)
 
 
-def _md(tag: str, parent: etree._Element) -> etree._Element:
-    return etree.SubElement(parent, "{" + MD + "}" + tag)
-
-
-def _langstring(parent: etree._Element, tag: str, text: str, language: str) -> None:
-    string = _md("langstring", _md(tag, parent))
-    string.set(XML_LANG, language)
-    string.text = text
-
-
-def _lom(parent: etree._Element, title: str, language: str, description: str | None, keywords: tuple[str, ...]) -> None:
-    general = _md("general", _md("lom", parent))
-    _langstring(general, "title", title, language)
-    _md("language", general).text = language
-    if description is not None:
-        _langstring(general, "description", description, language)
-    for keyword in keywords:
-        _langstring(general, "keyword", keyword, language)
-
-
-def manifest(
-    manifest_id: str, title: str, language: str, description: str | None, keywords: tuple[str, ...], resources: list[Resource]
-) -> etree._Element:
-    root = etree.Element(
-        "{" + CP + "}manifest",
-        nsmap=_NSMAP,
-        attrib={"identifier": manifest_id, "{" + XSI + "}schemaLocation": f"{CP} {CP_XSD} {MD} {MD_XSD}"},
+def manifest(manifest_id: str, lom: str, resources: list[Resource]) -> bytes:
+    """`lom` is the package's LOM, written at depth 2."""
+    head = (
+        f'{DECLARATION}<manifest xmlns="{CP}" xmlns:imsmd="{MD}" xmlns:xsi="{XSI}" identifier="{attribute(manifest_id)}"'
+        f' xsi:schemaLocation="{CP} {CP_XSD} {MD} {MD_XSD}">'
+        # Canvas reads a package as QTI 2 when this schema names QTIv2.x.
+        "\n  <metadata>\n    <schema>QTIv2.1 Package</schema>\n    <schemaversion>1.0.0</schemaversion>"
+        f"{lom}\n  </metadata>\n  <organizations/>\n  <resources>"
     )
-    metadata = _cp("metadata", root)
-    # Canvas reads a package as QTI 2 when this schema names QTIv2.x.
-    _cp("schema", metadata).text = "QTIv2.1 Package"
-    _cp("schemaversion", metadata).text = "1.0.0"
-    _lom(metadata, title, language, description, keywords)
-    _cp("organizations", root)
-    listed = _cp("resources", root)
-    for resource in resources:
-        element = _cp("resource", listed, identifier=resource.identifier, type=resource.kind, href=resource.href)
-        if resource.kind != MEDIA_TYPE:
-            _lom(_cp("metadata", element), resource.title, resource.language, None, resource.keywords)
-        _cp("file", element, href=resource.href)
-        for dependency in resource.dependencies:
-            _cp("dependency", element, identifierref=dependency)
-    return root
+    return (head + "".join(_resource(r) for r in resources) + "\n  </resources>\n</manifest>\n").encode()

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from ...model import Matching
 from .context import ItemContext
-from .expressions import make, value
+from .expressions import make, value, variable
+from .markup import with_text
 from .names import MAP_RESPONSE, RESPONSE, identifier
 from .parts import Parts
 from .scoring import map_response_rules, mapping
+
+_MATCHED = make("match", variable(RESPONSE), f'<correct identifier="{RESPONSE}"/>')
 
 
 def matching(ctx: ItemContext, question: Matching) -> Parts:
@@ -25,30 +28,26 @@ def matching(ctx: ItemContext, question: Matching) -> Parts:
 
     pairs = [f"{source} {targets[pair.answer]}" for pair, source in zip(question.pairs, sources)]
     share = question.points / len(pairs) if pairs else 0.0
-    declaration = make("responseDeclaration", identifier=RESPONSE, cardinality="multiple", baseType="directedPair")
-    declaration.append(make("correctResponse", *(value(p) for p in pairs)))
-    declaration.append(mapping([(p, share) for p in pairs], question.points))
-    parts.responses.append(declaration)
+    correct = make("correctResponse", *(value(p) for p in pairs))
+    scores = mapping([(p, share) for p in pairs], question.points)
+    parts.responses.append(make("responseDeclaration", correct, scores, identifier=RESPONSE, cardinality="multiple", baseType="directedPair"))
     parts.scoring = map_response_rules()
     parts.template = MAP_RESPONSE
-    parts.correct = make("match", make("variable", identifier=RESPONSE), make("correct", identifier=RESPONSE))
+    parts.correct = _MATCHED
 
-    interaction = make(
-        "matchInteraction", responseIdentifier=RESPONSE, shuffle="true" if question.shuffle else "false", maxAssociations=str(len(pairs))
-    )
-    prompts = make("simpleMatchSet")
+    prompts = []
     for index, (pair, source) in enumerate(zip(question.pairs, sources)):
-        choice = make("simpleAssociableChoice", identifier=source, matchMax="1")
-        ctx.flow_into(pair.prompt, choice, "pairs", index, "prompt")
-        prompts.append(choice)
-    answers = make("simpleMatchSet")
+        content = ctx.inline(pair.prompt, "pairs", index, "prompt")
+        prompts.append(f'<simpleAssociableChoice identifier="{source}" matchMax="1">{content}</simpleAssociableChoice>')
+    answers = []
     where = {pair.answer: ("pairs", i, "answer") for i, pair in reversed(list(enumerate(question.pairs)))}
     where.update({d.text: ("distractors", i, "text") for i, d in enumerate(question.distractors) if d.text not in where})
     for text, target in targets.items():
         # Any prompt may be matched to any answer, wrong ones included.
-        choice = make("simpleAssociableChoice", identifier=target, matchMax=str(len(pairs)))
-        choice.text = ctx.plain(text, *where[text])
-        answers.append(choice)
-    interaction.extend([prompts, answers])
-    parts.body.append(interaction)
+        answers.append(with_text("simpleAssociableChoice", ctx.plain(text, *where[text]), identifier=target, matchMax=str(len(pairs))))
+    shuffled = "true" if question.shuffle else "false"
+    parts.body.append(
+        f'<matchInteraction responseIdentifier="{RESPONSE}" shuffle="{shuffled}" maxAssociations="{len(pairs)}">'
+        f'<simpleMatchSet>{"".join(prompts)}</simpleMatchSet><simpleMatchSet>{"".join(answers)}</simpleMatchSet></matchInteraction>'
+    )
     return parts

@@ -11,7 +11,6 @@ CP_XSD = "http://www.imsglobal.org/xsd/imscp_v1p1.xsd"
 MD = "http://www.imsglobal.org/xsd/imsmd_v1p2"
 MD_XSD = "http://www.imsglobal.org/xsd/imsmd_v1p2p4.xsd"
 XSI = "http://www.w3.org/2001/XMLSchema-instance"
-XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
 TEMPLATES = "http://www.imsglobal.org/question/qti_v2p1/rptemplates/"
 MATCH_CORRECT = TEMPLATES + "match_correct"
@@ -24,17 +23,6 @@ FEEDBACK = "FEEDBACK"
 
 _NCNAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
 _NOT_NCNAME_CHAR = re.compile(r"[^A-Za-z0-9_.-]")
-
-
-_TAGS: dict[str, str] = {}
-
-
-def q(tag: str) -> str:
-    """A tag in the QTI namespace."""
-    name = _TAGS.get(tag)
-    if name is None:
-        name = _TAGS[tag] = "{" + QTI + "}" + tag
-    return name
 
 
 def identifier(raw: str) -> str:

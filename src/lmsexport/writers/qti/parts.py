@@ -1,33 +1,31 @@
-"""What each question type contributes to its assessmentItem."""
+"""What each question type contributes to its assessmentItem, as markup strings."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from lxml import etree
-
 from ...model import Text
 
 
-@dataclass
+@dataclass(slots=True)
 class AnswerFeedback:
     """Feedback shown when `when` holds: one option chosen, or one accepted answer given."""
 
     identifier: str
     text: Text
     where: tuple[str | int, ...]
-    when: etree._Element
+    when: str
 
 
-@dataclass
+@dataclass(slots=True)
 class Parts:
-    responses: list[etree._Element] = field(default_factory=list)
-    body: list[etree._Element] = field(default_factory=list)
-    scoring: list[etree._Element] = field(default_factory=list)
+    responses: list[str] = field(default_factory=list)
+    body: list[str] = field(default_factory=list)
+    scoring: list[str] = field(default_factory=list)
     # The standard template that does exactly what `scoring` does, when the item needs nothing else.
     template: str | None = None
     # True when the answer earns full marks; None when the platform cannot know (essay, description).
-    correct: etree._Element | None = None
+    correct: str | None = None
     answer_feedback: list[AnswerFeedback] = field(default_factory=list)
     # Accepted answers are tried in order and the first that matches counts; options all count.
     first_match_only: bool = False

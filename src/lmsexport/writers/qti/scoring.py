@@ -2,28 +2,24 @@
 
 from __future__ import annotations
 
-from lxml import etree
-
 from .expressions import base, condition, make, set_outcome, variable
+from .markup import attribute
 from .names import RESPONSE, SCORE, number
 
 
-def mapping(entries: list[tuple[str, float]], points: float, case_sensitive: bool | None = None) -> etree._Element:
+def mapping(entries: list[tuple[str, float]], points: float, case_sensitive: bool | None = None) -> str:
     """Each key scores its value; the sum is kept in [0, points] as the content's credits are."""
-    element = make("mapping", lowerBound="0", upperBound=number(points), defaultValue="0")
-    for key, mapped in entries:
-        entry = make("mapEntry", mapKey=key, mappedValue=number(mapped))
-        if case_sensitive is not None:
-            entry.set("caseSensitive", "true" if case_sensitive else "false")
-        element.append(entry)
-    return element
+    case = "" if case_sensitive is None else f' caseSensitive="{"true" if case_sensitive else "false"}"'
+    mapped = "".join(f'<mapEntry mapKey="{attribute(key)}" mappedValue="{number(score)}"{case}/>' for key, score in entries)
+    return f'<mapping lowerBound="0" upperBound="{number(points)}" defaultValue="0">{mapped}</mapping>'
 
 
-def map_response_rules() -> list[etree._Element]:
-    """The rules of the standard map_response template, written out."""
-    return [
-        condition(
-            (make("isNull", variable(RESPONSE)), [set_outcome(SCORE, base("float", "0"))]),
-            (None, [set_outcome(SCORE, make("mapResponse", identifier=RESPONSE))]),
-        )
-    ]
+# The rules of the standard map_response template, written out.
+MAP_RESPONSE_RULES = condition(
+    (make("isNull", variable(RESPONSE)), [set_outcome(SCORE, base("float", "0"))]),
+    (None, [set_outcome(SCORE, f'<mapResponse identifier="{RESPONSE}"/>')]),
+)
+
+
+def map_response_rules() -> list[str]:
+    return [MAP_RESPONSE_RULES]

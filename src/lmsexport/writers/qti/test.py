@@ -2,36 +2,35 @@
 
 from __future__ import annotations
 
-from lxml import etree
-
-from .expressions import make, set_outcome
+from .markup import DECLARATION, attribute
 from .names import MAXSCORE, QTI, QTI_XSD, SCORE, XSI, number
 
-_NSMAP = {None: QTI, "xsi": XSI}
-
-
-def assessment_test(test_id: str, title: str, refs: list[tuple[str, str, float]]) -> etree._Element:
-    """`refs` holds (item identifier, href, points) in the order the items are shown."""
-    root = etree.Element(
-        "{%s}assessmentTest" % QTI,
-        nsmap=_NSMAP,
-        attrib={"{%s}schemaLocation" % XSI: f"{QTI} {QTI_XSD}", "identifier": test_id, "title": title},
+_OUTCOMES = "".join(f'\n  <outcomeDeclaration identifier="{name}" cardinality="single" baseType="float"/>' for name in (SCORE, MAXSCORE))
+# Item scores are already in points, so the test sums them without the weights.
+_PROCESSING = (
+    "\n  <outcomeProcessing>"
+    + "".join(
+        f'<setOutcomeValue identifier="{name}"><sum><testVariables variableIdentifier="{name}"/></sum></setOutcomeValue>'
+        for name in (SCORE, MAXSCORE)
     )
-    for name in (SCORE, MAXSCORE):
-        root.append(make("outcomeDeclaration", identifier=name, cardinality="single", baseType="float"))
-    part = make("testPart", identifier="part", navigationMode="nonlinear", submissionMode="individual")
-    # An invisible section: Canvas turns a visible titled section into an extra text-only question.
-    section = make("assessmentSection", identifier="section", title=title, visible="false")
-    for item_id, href, points in refs:
-        ref = make("assessmentItemRef", identifier=item_id, href=href)
-        # Canvas takes a question's points from this weight, not from the item's MAXSCORE.
-        ref.append(make("weight", identifier="points", value=number(points)))
-        section.append(ref)
-    part.append(section)
-    root.append(part)
-    # Item scores are already in points, so the test sums them without the weights.
-    processing = make("outcomeProcessing")
-    for name in (SCORE, MAXSCORE):
-        processing.append(set_outcome(name, make("sum", make("testVariables", variableIdentifier=name))))
-    root.append(processing)
-    return root
+    + "</outcomeProcessing>"
+)
+
+
+def assessment_test(test_id: str, title: str, refs: list[tuple[str, str, float]]) -> bytes:
+    """`refs` holds (item identifier, href, points) in the order the items are shown."""
+    name = attribute(title)
+    head = (
+        f'{DECLARATION}<assessmentTest xmlns="{QTI}" xmlns:xsi="{XSI}" xsi:schemaLocation="{QTI} {QTI_XSD}"'
+        f' identifier="{attribute(test_id)}" title="{name}">{_OUTCOMES}'
+        '\n  <testPart identifier="part" navigationMode="nonlinear" submissionMode="individual">'
+        # An invisible section: Canvas turns a visible titled section into an extra text-only question.
+        f'\n    <assessmentSection identifier="section" title="{name}" visible="false">'
+    )
+    # Canvas takes a question's points from the weight, not from the item's MAXSCORE.
+    items = "".join(
+        f'\n      <assessmentItemRef identifier="{item_id}" href="{attribute(href)}">'
+        f'<weight identifier="points" value="{number(points)}"/></assessmentItemRef>'
+        for item_id, href, points in refs
+    )
+    return (head + items + "\n    </assessmentSection>\n  </testPart>" + _PROCESSING + "\n</assessmentTest>\n").encode()

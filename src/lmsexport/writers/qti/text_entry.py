@@ -15,23 +15,18 @@ from .parts import AnswerFeedback, Parts
 from .scoring import map_response_rules, mapping
 
 
-def _blank(expected_length: int) -> list:
-    interaction = make("textEntryInteraction", responseIdentifier=RESPONSE, expectedLength=str(max(expected_length, 1)))
-    paragraph = make("p", interaction)
-    paragraph.text = ""  # keeps the serialiser from adding whitespace around the blank
-    return [paragraph]
+def _blank(expected_length: int) -> list[str]:
+    return [f'<p><textEntryInteraction responseIdentifier="{RESPONSE}" expectedLength="{max(expected_length, 1)}"/></p>']
 
 
 def short_answer(ctx: ItemContext, question: ShortAnswer) -> Parts:
     parts = Parts(first_match_only=True)
     texts = [ctx.plain(a.text, "answers", i, "text") for i, a in enumerate(question.answers)]
-    declaration = make("responseDeclaration", identifier=RESPONSE, cardinality="single", baseType="string")
     best = max(question.answers, key=lambda a: a.credit, default=None)
-    if best is not None:
-        declaration.append(make("correctResponse", value(texts[question.answers.index(best)])))
+    correct = make("correctResponse", value(texts[question.answers.index(best)])) if best is not None else ""
     entries = [(t, a.credit * question.points) for t, a in zip(texts, question.answers) if a.credit != 0]
-    declaration.append(mapping(entries, question.points, case_sensitive=question.case_sensitive))
-    parts.responses.append(declaration)
+    scores = mapping(entries, question.points, case_sensitive=question.case_sensitive)
+    parts.responses.append(make("responseDeclaration", correct, scores, identifier=RESPONSE, cardinality="single", baseType="string"))
     parts.scoring = map_response_rules()
     parts.template = MAP_RESPONSE
     case = "true" if question.case_sensitive else "false"
@@ -51,13 +46,13 @@ def short_answer(ctx: ItemContext, question: ShortAnswer) -> Parts:
 
 def numerical(ctx: ItemContext, question: Numerical) -> Parts:
     parts = Parts(first_match_only=True)
-    declaration = make("responseDeclaration", identifier=RESPONSE, cardinality="single", baseType="float")
     # The highest credit among the answers that accept a response is the one that counts.
     ranked = sorted(enumerate(question.answers), key=lambda pair: -pair[1].credit)
+    correct = []
     if ranked:
         first = ranked[0][1]
-        declaration.append(make("correctResponse", value(number(first.value if first.value is not None else first.minimum))))
-    parts.responses.append(declaration)
+        correct.append(make("correctResponse", value(number(first.value if first.value is not None else first.minimum))))
+    parts.responses.append(make("responseDeclaration", *correct, identifier=RESPONSE, cardinality="single", baseType="float"))
 
     branches = []
     for index, answer in ranked:

@@ -1,23 +1,25 @@
-"""The XHTML of `lmsexport.text` as QTI content: the same elements in the QTI namespace.
+"""The XHTML of `lmsexport.text` as QTI content: the same elements, in the item's namespace.
 
 QTI 2.1 takes a subset of XHTML with fewer attributes (no `style`, `title` or `start`) and
 stricter nesting. Presentation that QTI cannot hold is dropped with a loss warning; structure
 it cannot hold is an error, so that no package is ever invalid.
+
+Rendered text is checked once per distinct string (banks repeat many texts) and kept as a
+string: unprefixed elements land in the QTI namespace, which every item declares as default.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import PurePosixPath
 
 from lxml import etree
 
 from ...text.markdown import AUDIO, VIDEO
-from .names import QTI, q
+from .markup import text as escape_text
 
 MATHML = "http://www.w3.org/1998/Math/MathML"
 
-_OPEN = '<div xmlns="' + QTI + '">'
-_CLOSE = "</div>"
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True, remove_pis=True)
 
 _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
@@ -45,39 +47,30 @@ _MEDIA_TYPES = {**AUDIO, **VIDEO}
 
 
 class Fragment:
-    """Rendered text parsed into a QTI `div`, with what could not be carried."""
+    """Rendered text as QTI content, with what could not be carried."""
 
-    __slots__ = ("div", "lost", "errors")
+    __slots__ = ("errors", "lost", "markup")
 
-    def __init__(self, div: etree._Element, lost: list[str], errors: list[str]):
-        self.div = div
+    def __init__(self, markup: str, lost: tuple[str, ...], errors: tuple[str, ...]):
+        self.markup = markup
         self.lost = lost
         self.errors = errors
 
 
+@lru_cache(maxsize=65536)
 def fragment(html: str) -> Fragment:
-    div = etree.fromstring(_OPEN + html + _CLOSE, _PARSER)
+    try:
+        div = etree.fromstring("<div>" + html + "</div>", _PARSER)
+    except etree.XMLSyntaxError as problem:
+        return Fragment("", (), (f"the text is not well-formed XHTML ({problem})",))
     lost: list[str] = []
     errors: list[str] = []
+    changed = False
     for element in div.iterdescendants():
-        _check(element, lost, errors)
-    _freeze(div)
-    return Fragment(div, lost, errors)
-
-
-def _freeze(root: etree._Element) -> None:
-    """Give every element with children a text node, even an empty one: the serialiser then
-    never indents inside rendered text, so whitespace in <pre> and between inline elements
-    stays exactly as rendered."""
-    for element in root.iter():
-        if element.text is None and len(element):
-            element.text = ""
-
-
-def move_content(source: etree._Element, target: etree._Element) -> None:
-    """Put the text and children of `source` at the end of `target` (which is empty)."""
-    target.text = source.text or ""
-    target.extend(list(source))
+        changed |= _check(element, lost, errors)
+    if changed:  # rare: only then is the text written anew from the tree
+        html = escape_text(div.text or "") + "".join(etree.tostring(child, encoding="unicode") for child in div)
+    return Fragment(html, tuple(lost), tuple(errors))
 
 
 def _local(element: etree._Element) -> str:
@@ -92,25 +85,31 @@ def _as_object(element: etree._Element, errors: list[str]) -> str:
         errors.append(f"the media type of '{address}' is unknown")
         kind = "application/octet-stream"
     element.attrib.clear()
-    element.tag = q("object")
+    element.tag = "object"
     element.set("data", address)
     element.set("type", kind)
     return "object"
 
 
-def _check(element: etree._Element, lost: list[str], errors: list[str]) -> None:
-    namespace = etree.QName(element).namespace if isinstance(element.tag, str) else None
-    if namespace == MATHML:
-        return  # QTI 2.1 embeds MathML 2 as it is
-    if namespace != QTI:
+def _check(element: etree._Element, lost: list[str], errors: list[str]) -> bool:
+    """Report what QTI cannot hold; True when the element had to be changed."""
+    if not isinstance(element.tag, str):
         errors.append(f"'{element.tag}' has no equivalent in QTI")
-        return
-    name = _local(element)
+        return False
+    namespace = etree.QName(element).namespace
+    if namespace == MATHML:
+        return False  # QTI 2.1 embeds MathML 2 as it is
+    if namespace is not None:
+        errors.append(f"'{element.tag}' has no equivalent in QTI")
+        return False
+    changed = False
+    name = element.tag
     if name in ("audio", "video"):
         name = _as_object(element, errors)
+        changed = True
     if name not in _TAGS:
         errors.append(f"<{name}> has no equivalent in QTI")
-        return
+        return changed
     allowed = _ATTRIBUTES.get(name, set())
     for attribute in list(element.attrib):
         if attribute in allowed:
@@ -119,20 +118,22 @@ def _check(element: etree._Element, lost: list[str], errors: list[str]) -> None:
             if _LOST[attribute] not in lost:
                 lost.append(_LOST[attribute])
             del element.attrib[attribute]
+            changed = True
         else:
             errors.append(f"the attribute '{attribute}' of <{name}> has no equivalent in QTI")
     if name == "img" and "alt" not in element.attrib:
         element.set("alt", "")
-    if name == "table" and element.find(q("tbody")) is None:
+        changed = True
+    if name == "table" and element.find("tbody") is None:
         # QTI requires a body; a Markdown table without rows has only its header row.
-        head = element.find(q("thead"))
+        head = element.find("thead")
         if head is not None:
-            head.tag = q("tbody")
+            head.tag = "tbody"
+            changed = True
     parent = element.getparent()
     parent_name = _local(parent)
-    if parent_name in _INLINE_ONLY and name not in _INLINE:
-        errors.append(f"<{name}> cannot stand inside <{parent_name}> in QTI")
-    elif parent_name in _ONLY_CHILDREN and name not in _ONLY_CHILDREN[parent_name]:
+    misplaced = parent_name in _INLINE_ONLY and name not in _INLINE
+    if misplaced or (parent_name in _ONLY_CHILDREN and name not in _ONLY_CHILDREN[parent_name]):
         errors.append(f"<{name}> cannot stand inside <{parent_name}> in QTI")
     elif name == "a" and any(_local(a) == "a" for a in element.iterancestors()):
         errors.append("a link cannot stand inside a link in QTI")
@@ -140,3 +141,4 @@ def _check(element: etree._Element, lost: list[str], errors: list[str]) -> None:
         errors.append("an image cannot stand inside preformatted text in QTI")
     if name in _ONLY_CHILDREN and ((element.text or "").strip() or any((c.tail or "").strip() for c in element)):
         errors.append(f"<{name}> cannot hold text directly in QTI")
+    return changed
