@@ -107,14 +107,14 @@ def test_general_correct_incorrect_feedback(exported):
                 assert item.feedback[ident] == to_html(text)
 
 
-def _check_choices(question, item, cardinality_right):
+def _check_choices(question, item, cardinality_right, language):
     assert list(item.labels) == item.answer_ids
     assert len(set(item.answer_ids)) == len(item.answer_ids) and all(i.isdigit() for i in item.answer_ids)
     by_id = dict(zip(item.answer_ids, question.choices))
     for answer_id, choice in by_id.items():
         assert lxml_html.fragment_fromstring(item.labels[answer_id], create_parent="div").text_content() == \
             lxml_html.fragment_fromstring(to_inline_html(choice.text) or " ", create_parent="div").text_content()
-        if choice.language and choice.language != question.language:
+        if choice.language and choice.language != language:
             assert f'lang="{choice.language}"' in item.labels[answer_id]
         if choice.feedback is None:
             assert f"{answer_id}_fb" not in item.feedback
@@ -129,9 +129,9 @@ def test_choice_questions(exported):
     quiz, _, package = exported
     for question, item in zip(quiz.exported_questions, package.items):
         if isinstance(question, SingleChoice):
-            _check_choices(question, item, False)
+            _check_choices(question, item, False, quiz.language_of(question))
         elif isinstance(question, MultipleResponse):
-            _check_choices(question, item, True)
+            _check_choices(question, item, True, quiz.language_of(question))
         elif isinstance(question, TrueFalse):
             true_id, false_id = item.answer_ids
             # Canvas keeps true/false only when the answers read True and False.

@@ -285,3 +285,19 @@ def test_every_formula_survives_for_mathjax():
     # "$2 and ... $1" is money, not a formula.
     assert "$2" in stems["price"] and "\\(" not in stems["price"]
     assert "\\(M = 16\\Psi\\)" in read.description.source
+
+
+def test_outcome_feedback_of_short_answer_and_numerical_is_a_warning():
+    from lmsexport.readers.canonical import build_quiz
+
+    quiz = build_quiz({"id": "outcome", "title": "Outcome", "language": "en", "questions": [
+        {"id": "s", "type": "short_answer", "stem": "Name it.", "answers": [{"text": "NCCL"}], "feedback": {"incorrect": "No."}},
+        {"id": "n", "type": "numerical", "stem": "How many?", "answers": [{"value": 4}], "feedback": {"correct": "Yes.", "partially_correct": "Close."}},
+    ]}, "outcome.json")
+    result = moodle_xml.render(quiz, ExportOptions())
+    warnings = [d for d in result.diagnostics if d.code == "moodle-outcome-feedback"]
+    assert [(d.pointer, d.message) for d in warnings] == [
+        ("/questions/0", "Moodle's short answer questions have no incorrect feedback (only feedback by answer): it is left out"),
+        ("/questions/1", "Moodle's numerical questions have no correct, partially correct feedback (only feedback by answer): it is left out"),
+    ]
+    assert moodle_xml.render(quiz, ExportOptions(strict=True)).data is None

@@ -28,6 +28,16 @@ from ..model import (
 )
 
 
+# White space around a plain text is not content: HTML collapses it and Moodle trims it, so a
+# text keeps it in no export. It is removed here, once, so every writer sees the same text.
+# Only ASCII white space: a no-break space is the author's choice.
+_AROUND = " \t\n\r\x0b\x0c"
+
+
+def _plain(value: str | None) -> str | None:
+    return None if value is None else value.strip(_AROUND)
+
+
 class _Reader:
     def __init__(self, default_format: TextFormat, file: str):
         self.default_format = default_format
@@ -37,15 +47,18 @@ class _Reader:
         if value is None:
             return None
         if isinstance(value, str):
-            return Text(value, self.default_format)
-        return Text(value["text"], TextFormat(value.get("format", self.default_format.value)))
+            source, text_format = value, self.default_format
+        else:
+            source, text_format = value["text"], TextFormat(value.get("format", self.default_format.value))
+        # Markdown keeps leading spaces (four make a code block) and renders the rest away.
+        return Text(_plain(source) if text_format is TextFormat.PLAIN else source, text_format)
 
     def common(self, data: dict, index: int) -> dict[str, Any]:
         feedback = data.get("feedback", {})
         fields: dict[str, Any] = {
             "id": data["id"],
             "stem": self.text(data["stem"]),
-            "title": data.get("title"),
+            "title": _plain(data.get("title")),
             "language": data.get("language"),
             "feedback": Feedback(
                 general=self.text(data.get("explanation")),
@@ -53,7 +66,7 @@ class _Reader:
                 partially_correct=self.text(feedback.get("partially_correct")),
                 incorrect=self.text(feedback.get("incorrect")),
             ),
-            "tags": tuple(data.get("tags", ())),
+            "tags": tuple(_plain(t) for t in data.get("tags", ())),
             "draft": data.get("draft", False),
             "penalty": data.get("penalty"),
             "location": Location(self.file, f"/questions/{index}"),
@@ -103,7 +116,7 @@ class _Reader:
             )
         if kind == "short_answer":
             answers = tuple(
-                AcceptedAnswer(text=a["text"], credit=float(a.get("credit", 1)), feedback=self.text(a.get("feedback")))
+                AcceptedAnswer(text=_plain(a["text"]), credit=float(a.get("credit", 1)), feedback=self.text(a.get("feedback")))
                 for a in data["answers"]
             )
             return ShortAnswer(**fields, answers=answers, case_sensitive=data.get("case_sensitive", False))
@@ -121,8 +134,8 @@ class _Reader:
             )
             return Numerical(**fields, answers=answers)
         if kind == "matching":
-            pairs = tuple(MatchPair(id=p["id"], prompt=self.text(p["prompt"]), answer=p["answer"]) for p in data["pairs"])
-            distractors = tuple(Distractor(id=d["id"], text=d["text"]) for d in data.get("distractors", ()))
+            pairs = tuple(MatchPair(id=p["id"], prompt=self.text(p["prompt"]), answer=_plain(p["answer"])) for p in data["pairs"])
+            distractors = tuple(Distractor(id=d["id"], text=_plain(d["text"])) for d in data.get("distractors", ()))
             return Matching(**fields, pairs=pairs, distractors=distractors, shuffle=data.get("shuffle", True))
         if kind == "essay":
             return Essay(
@@ -143,7 +156,7 @@ def build_quiz(data: dict, file: str = "") -> Quiz:
     source = data.get("source")
     return Quiz(
         id=data["id"],
-        title=data["title"],
+        title=_plain(data["title"]),
         language=data["language"],
         questions=tuple(reader.question(q, i) for i, q in enumerate(data["questions"])),
         description=reader.text(data.get("description")),
@@ -151,7 +164,7 @@ def build_quiz(data: dict, file: str = "") -> Quiz:
         difficulty=data.get("difficulty"),
         learning_path=data.get("learning_path"),
         category=tuple(data.get("category", ())),
-        tags=tuple(data.get("tags", ())),
+        tags=tuple(_plain(t) for t in data.get("tags", ())),
         source=Source(source.get("name"), source.get("url"), source.get("license")) if source else None,
         text_format=default_format,
         location=Location(file),

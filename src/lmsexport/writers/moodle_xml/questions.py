@@ -179,7 +179,16 @@ class QuestionWriter:
         self.fail(question, "Moodle rejects a question where no answer is worth full marks", "moodle-no-full-marks")
         return False
 
+    def lose_outcome_feedback(self, question: ShortAnswer | Numerical) -> None:
+        """Moodle's short-answer and numerical questions have feedback by answer only."""
+        feedback = question.feedback
+        kinds = [k for k in ("correct", "partially_correct", "incorrect") if getattr(feedback, k) is not None]
+        if kinds:
+            named = ", ".join(k.replace("_", " ") for k in kinds)
+            self.lose(question, f"Moodle's {question.type.replace('_', ' ')} questions have no {named} feedback (only feedback by answer): it is left out", "moodle-outcome-feedback")
+
     def _short_answer(self, question: ShortAnswer) -> str | None:
+        self.lose_outcome_feedback(question)
         percents = [self.grade(question, a.credit, f"answer {a.text!r}") for a in question.answers]
         if None in percents or not self._full_marks(question, [a.credit for a in question.answers]):
             return None
@@ -195,6 +204,7 @@ class QuestionWriter:
         )
 
     def _numerical(self, question: Numerical) -> str | None:
+        self.lose_outcome_feedback(question)
         percents = [self.grade(question, a.credit, f"answer {i + 1}") for i, a in enumerate(question.answers)]
         if None in percents or not self._full_marks(question, [a.credit for a in question.answers]):
             return None
