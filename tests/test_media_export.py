@@ -1,0 +1,120 @@
+"""One quiz with shared and unique images, an SVG, a sound and formulas, built into every format.
+
+Each package is opened: every media file is present (once where the format packs files), listed
+and referenced by the texts that show it; QTI's MathML validates; every formula survives.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+import zipfile
+
+import pytest
+from lxml import etree
+from typer.testing import CliRunner
+
+from conftest import DATA
+from lmsexport.cli import app
+from lmsexport.loader import load_quiz
+
+QUIZ = DATA / "media" / "media_and_math.json"
+# The files as exported: as on disk, except the SVG, which is sanitised on loading.
+MEDIA = {m.name: m.data for m in load_quiz(QUIZ).quiz.media}
+MATHML = "{http://www.w3.org/1998/Math/MathML}"
+# (LaTeX as written, display?) for every formula of the quiz's questions, in order.
+FORMULAS = [
+    ("2\\frac{N-1}{N}", False),
+    ("M = 2 + 2 + 12 = \\sum_{k} b_k", True),
+    ("M", False),
+    ("e^{m_{old} - m_{new}}", False),
+    ("\\ell_{new} = \\ell_{old}\\, e^{m_{old}-m_{new}} + \\sum_j e^{x_j - m_{new}}", True),
+]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("exports")
+    result = CliRunner().invoke(app, ["build", str(QUIZ.parent), "-o", str(out), "--media-base-url", "https://cdn.example.org/quiz/"])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def zip_files(path):
+    with zipfile.ZipFile(path) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+def tex(latex: str, display: bool) -> str:
+    return ("\\[" if display else "\\(") + latex + ("\\]" if display else "\\)")
+
+
+def test_quiz_loads_with_all_its_media():
+    assert sorted(MEDIA) == sorted(p.name for p in (DATA / "media" / "media").iterdir())
+
+
+def test_qti_packs_each_file_once_lists_and_references_it_and_mathml_validates(built, schemas):
+    files = zip_files(built / "qti" / "media-and-math.zip")
+    assert {n: d for n, d in files.items() if n.startswith("media/")} == {f"media/{k}": v for k, v in MEDIA.items()}
+    manifest = etree.fromstring(files["imsmanifest.xml"])
+    listed = [f.get("href") for f in manifest.iter("{http://www.imsglobal.org/xsd/imscp_v1p1}file")]
+    assert sorted(set(listed)) == sorted(set(files) - {"imsmanifest.xml"})
+    items = {n: files[n].decode() for n in files if n.startswith("items/")}
+    for name in MEDIA:
+        assert any(f'"../media/{name}"' in xml for xml in items.values()), name
+    maths = []
+    for name in sorted(items, key=lambda n: ["ring", "bubble", "memory", "softmax", "listen", "price"].index(n[6:-4])):
+        document = etree.fromstring(files[name])
+        assert schemas["qti 2.1"].validate(document) and schemas["qti 2.1.2"].validate(document), schemas["qti 2.1"].error_log
+        maths += document.iter(f"{MATHML}math")
+    assert len(maths) == len(FORMULAS)
+    assert [m.get("display") == "block" for m in maths] == [display for _, display in FORMULAS]
+    assert "$2 and a CPU hour $1" in items["items/price.xml"]
+
+
+def test_canvas_packs_each_file_once_and_keeps_formulas_as_tex(built):
+    files = zip_files(built / "canvas" / "media-and-math.zip")
+    assert {n.rsplit("/", 1)[1]: d for n, d in files.items() if n.startswith("web_resources/")} == MEDIA
+    manifest = files["imsmanifest.xml"].decode()
+    assessment = next(d.decode() for n, d in files.items() if n.endswith(".xml") and "questestinterop" in d.decode()[:400])
+    for name in MEDIA:
+        assert f"web_resources/media/{name}" in manifest
+        assert f"media/{name}" in assessment
+    for latex, display in FORMULAS:
+        assert etree.fromstring(assessment.encode()).xpath("count(//*[contains(text(), $t)])", t=tex(latex, display)) >= 1, latex
+
+
+def test_moodle_xml_embeds_files_in_each_text_that_shows_them(built):
+    document = etree.parse(str(built / "moodle" / "media-and-math.xml"))
+    for text in document.iter("questiontext", "feedback", "generalfeedback"):
+        body = text.findtext("text") or ""
+        shown = set(re.findall(r"@@PLUGINFILE@@/([^\"']+)", body))
+        embedded = {(f.get("path") + f.get("name")).lstrip("/"): base64.b64decode(f.text) for f in text.findall("file")}
+        assert set(embedded) == shown
+        for path, data in embedded.items():
+            assert data == MEDIA[path.rsplit("/", 1)[1]]
+    every = "".join(t.findtext("text") or "" for t in document.iter("questiontext", "generalfeedback"))
+    for latex, display in FORMULAS:
+        assert tex(latex, display).replace("&", "&amp;").replace("<", "&lt;") in every, latex
+    assert {f.get("name") for f in document.iter("file")} == set(MEDIA)
+
+
+def test_gift_links_media_under_the_base_url_and_escapes_formulas(built):
+    text = (built / "gift" / "media-and-math.gift.txt").read_text(encoding="utf-8")
+    for name in MEDIA:
+        assert f"https\\://cdn.example.org/quiz/media/{name}" in text  # GIFT escapes ':'
+
+    for latex, display in FORMULAS:
+        escaped = tex(latex, display).replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}").replace("=", "\\=")
+        assert escaped in text, latex
+
+
+def test_gift_without_base_url_warns_per_question(tmp_path):
+    result = CliRunner().invoke(app, ["gift", str(QUIZ), "-o", str(tmp_path)])
+    assert result.exit_code == 0
+    warned = re.findall(r"warning: .*\(at (/questions/\d+)\)", result.stderr)
+    assert set(warned) >= {"/questions/0", "/questions/1", "/questions/3", "/questions/4"}
+    strict = CliRunner().invoke(app, ["gift", str(QUIZ), "-o", str(tmp_path / "strict"), "--strict"])
+    assert strict.exit_code == 1
+    assert not (tmp_path / "strict" / "media-and-math.gift.txt").exists()
