@@ -7,7 +7,6 @@ and referenced by the texts that show it; QTI's MathML validates; every formula 
 from __future__ import annotations
 
 import base64
-import io
 import re
 import zipfile
 
