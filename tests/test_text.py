@@ -1,0 +1,62 @@
+"""Text rendering: Markdown as CommonMark with math and media, plain text exactly."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lmsexport.model import Text, TextFormat
+from lmsexport.text import DEFAULT_STYLE, MathStyle, RenderStyle, to_html, to_inline_html
+from lmsexport.text import _SIMPLE_MARKDOWN
+from lmsexport.text.markdown import render
+
+WORDS = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=40)
+# Mostly ordinary sentence characters, with the punctuation Markdown cares about in some places.
+SENTENCES = st.text(alphabet=st.sampled_from(list("aZé ñ9 .,;?'\"()/%#-+=:@{}1.)\t\u00a0\u2003ŋ🚀")), max_size=30)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.one_of(WORDS, SENTENCES))
+def test_the_fast_path_renders_what_markdown_it_renders(source):
+    """A text that skips the parser must come out exactly as the parser would make it."""
+    if _SIMPLE_MARKDOWN.fullmatch(source):
+        assert to_html(Text(source, TextFormat.MARKDOWN)) == render(source, DEFAULT_STYLE)
+
+
+def test_the_fast_path_is_taken_for_ordinary_sentences():
+    for source in ["Which GPU holds the full model?", "Dëgër Niveau", "Elke GPU heeft een kopie van het hele model", "It's 12 bytes, \"roughly\""]:
+        assert _SIMPLE_MARKDOWN.fullmatch(source), source
+    for source in ["1. a list", "- item", "# title", "a *b*", "x\ny", "    code", "a $x$ b", "<b>", "a & b", "[l](u)"]:
+        assert not _SIMPLE_MARKDOWN.fullmatch(source), source
+
+
+def test_markdown_features():
+    html = to_html(Text("**bold** _em_ `code`\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |", TextFormat.MARKDOWN))
+    for part in ("<strong>bold</strong>", "<em>em</em>", "<code>code</code>", "<li>one</li>", "<table>", "<td>1</td>"):
+        assert part in html
+
+
+def test_raw_html_in_markdown_is_shown_as_text():
+    html = to_html(Text('<script>alert(1)</script> <img src=x onerror="steal()">', TextFormat.MARKDOWN))
+    assert "<script" not in html and "<img" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_plain_text_is_escaped_exactly_with_its_line_breaks():
+    assert to_html(Text("a < b & c > d\nnext\n\nnew paragraph", TextFormat.PLAIN)) == "<p>a &lt; b &amp; c &gt; d<br/>next</p><p>new paragraph</p>"
+    assert to_inline_html(Text("x\ry", TextFormat.PLAIN)) == "x<br/>y"
+
+
+def test_math_as_tex_or_mathml_and_money_stays_text():
+    text = Text("Costs $5 and $10; memory is $16\\Psi$ bytes.", TextFormat.MARKDOWN)
+    assert to_html(text) == "<p>Costs $5 and $10; memory is \\(16\\Psi\\) bytes.</p>"
+    mathml = to_html(text, RenderStyle(MathStyle.MATHML))
+    assert '<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">' in mathml and "$5 and $10" in mathml
+
+
+def test_media_addresses_are_mapped_by_the_style():
+    text = Text("![A ring](media/ring.png) ![Sound](media/clip.mp3) ![Web](https://example.org/x.png)", TextFormat.MARKDOWN)
+    html = to_html(text, RenderStyle(media_url=lambda path: "@@PLUGINFILE@@/" + path))
+    assert '<img src="@@PLUGINFILE@@/media/ring.png" alt="A ring" />' in html
+    assert '<audio controls="controls" src="@@PLUGINFILE@@/media/clip.mp3">Sound</audio>' in html
+    assert '<img src="https://example.org/x.png" alt="Web" />' in html
