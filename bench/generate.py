@@ -34,6 +34,9 @@ MIX: dict[str, float] = {
     "description": 0.03,
 }
 DRAFT_SHARE = 0.01
+# Types with correct / incorrect feedback (true/false has its own per answer; essays and
+# descriptions are not scored automatically).
+SCORED_FEEDBACK = ("single_choice", "multiple_response", "short_answer", "numerical", "matching")
 MARKDOWN_QUIZ_EVERY = 5  # one quiz file in five is written in Markdown throughout
 MARKDOWN_RATE = 0.3  # share of fields of a Markdown quiz that use some Markdown
 LANGUAGES = ("wo", "nl", "en")
@@ -129,7 +132,7 @@ def _common(w: _Writer, number: int, kind: str) -> dict:
         question["points"] = rng.choice((2, 3, 0.5))
     if rng.random() < 0.5:
         question["explanation"] = w.text(w.paragraphs())
-    if rng.random() < 0.2 and kind not in ("description", "essay"):
+    if rng.random() < 0.2 and kind in SCORED_FEEDBACK:
         question["feedback"] = {"correct": w.sentence(3, 8), "incorrect": w.sentence(4, 10)}
     if rng.random() < 0.3:
         question["tags"] = sorted(set(rng.sample(WORDS["en"], 2)))
