@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from lmsexport.checks import _blank
+from lmsexport.model import Text, TextFormat
+
 # Pieces that break naive writers: GIFT's specials, XML's, CDATA's end, quotes, emoji,
 # combining marks, right-to-left text, Wolof and Dutch letters.
 HOSTILE = [
@@ -35,6 +38,8 @@ def single_line(max_words: int = 6):
 @st.composite
 def rich(draw, markdown_allowed: bool = True):
     text = draw(hostile_text())
+    if _blank(Text(text, TextFormat.MARKDOWN)):  # as Markdown, markup alone ("#", "- ") shows nothing: invalid
+        text = "x" + text
     if markdown_allowed and draw(st.booleans()):
         return {"text": text, "format": "markdown"}
     return text

@@ -79,11 +79,19 @@ def test_gift_reads_back_the_same(data):
         # one): an error that names the answer, never a wrong file.
         assert result.data is None and all("->" in d.message or "&&0" in d.message for d in unwritable)
         assume(False)
-    # A description has no answer block, so GIFT has no place for its explanation (a warning).
+    read = read_gift(render_twice(gift, quiz).data)
+    # What GIFT warns it cannot carry is left out of the comparison: a description has no answer
+    # block for its explanation; a name holding Moodle's own placeholders (&&058; ...) is decoded.
+    renamed = {d.pointer for d in result.diagnostics if d.code == "gift-name"}
+    titles = {q.id: q.title for q in read.questions}
     expected = dataclasses.replace(quiz, questions=tuple(
-        dataclasses.replace(q, feedback=dataclasses.replace(q.feedback, general=None)) if q.type == "description" else q
+        dataclasses.replace(
+            q,
+            title=titles.get(q.id) if q.location.pointer in renamed else q.title,
+            feedback=dataclasses.replace(q.feedback, general=None) if q.type == "description" else q.feedback,
+        )
         for q in quiz.questions))
-    assert_same_quiz(read_gift(render_twice(gift, quiz).data), expected, full=False)
+    assert_same_quiz(read, expected, full=False)
 
 
 @given(data=quizzes())

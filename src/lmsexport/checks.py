@@ -5,12 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from html import unescape
 from typing import Any
 
 import langcodes
 
 from . import safety
-from .text import formula_problems, markdown
+from .text import formula_problems, markdown, to_html
 from .diagnostics import Diagnostic, error, note, pointer_join, warning
 from .model import (
     Choice,
@@ -73,9 +74,24 @@ def _language_errors(tag: str | None, file: str, pointer: str) -> Iterator[Diagn
         yield error(f"{tag!r} is not a registered language tag (BCP 47: for example 'en', 'wo', 'nl' or 'pt-BR')", file, pointer, code="language")
 
 
+_TAGS = re.compile(r"<[^>]+>")
+_VISIBLE_ELEMENT = re.compile(r"<(img|hr|audio|video|math|a href)\b")
+
+
 def _blank(text: Text | str | None) -> bool:
+    """Only white space: nothing for a student to read."""
     value = text.source if isinstance(text, Text) else text
-    return value is not None and not value.strip()
+    if value is None:
+        return False
+    if not value.strip():
+        return True
+    if isinstance(text, Text) and text.format is TextFormat.MARKDOWN and (
+        "&" in value or "](" in value or not any(c.isalnum() for c in value)
+    ):
+        # Markup alone ("#", "- ", "```") or an entity for white space ("&#10;") renders to nothing.
+        html = to_html(text)
+        return not _VISIBLE_ELEMENT.search(html) and not unescape(_TAGS.sub("", html)).strip()
+    return False
 
 
 def _unique_ids(ids: Iterable[tuple[str, tuple]], base: str, what: str, file: str) -> Iterator[Diagnostic]:
