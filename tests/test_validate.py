@@ -173,7 +173,7 @@ def test_github_format_annotations():
     assert result.exit_code == 1
     first = result.stdout.splitlines()[0]
     assert first.startswith(f"::error file={BAD / 'single_two_correct.json'},line=10,col=18,title=lmsexport::")
-    assert result.stdout.splitlines()[-1].startswith("::error title=lmsexport::1 quiz, 0 questions")
+    assert result.stdout.splitlines()[-1].startswith("::error title=lmsexport::1 quiz, 1 question (0 drafts): 1 error")
 
 
 def test_text_format_has_place_and_no_colour_off_terminal():

@@ -34,16 +34,18 @@ class QuizOutcome:
 
 def process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES) -> QuizOutcome:
     result = load_quiz(path, max_media_bytes)
-    if result.quiz is None or not result.ok:
-        return QuizOutcome(path, result.quiz.id if result.quiz else None, diagnostics=result.diagnostics)
     quiz = result.quiz
+    if quiz is None:
+        return QuizOutcome(path, None, diagnostics=result.diagnostics)
+    drafts = len(quiz.questions) - len(quiz.exported_questions)
+    if not result.ok:
+        return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, result.diagnostics)
     diagnostics = list(result.diagnostics)
     exports = []
     for name in formats:
         export = FORMATS[name].render(quiz, options)
         diagnostics.extend(export.diagnostics)
         exports.append((name, export))
-    drafts = len(quiz.questions) - len(quiz.exported_questions)
     if any(d.is_error for d in diagnostics):
         exports = []  # nothing is written for a quiz with errors, in any format
     return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, tuple(diagnostics), tuple(exports))
