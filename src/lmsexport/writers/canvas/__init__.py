@@ -16,7 +16,7 @@ from __future__ import annotations
 from ...diagnostics import Diagnostic, error, note
 from ...model import Essay, Quiz
 from ..shared import Export, ExportOptions, deterministic_zip, loss_warning, xml_bytes
-from .assessment import assessment_xml, item_xml
+from .assessment import AssessmentDocument, item_xml
 from .losses import question_errors, question_losses
 from .manifest import manifest_document, paths
 from .media import FOLDER, used_media
@@ -35,7 +35,8 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
 
     shuffled = shuffle_answers(quiz)
     diagnostics: list[Diagnostic] = []
-    items: list[str] = []
+    document = AssessmentDocument(quiz)
+    unwritable: list[Diagnostic] = []
     failed = False
     for question in questions:
         for code, message in question_errors(question):
@@ -46,11 +47,13 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
             failed = failed or diagnostics[-1].is_error
         if failed:
             continue  # nothing will be written: spare building the rest
-        items.append(item_xml(quiz, question))
-    document = None if failed else assessment_xml(quiz, items)
-    if document is None and not failed:
+        item = item_xml(quiz, question)
+        if not document.add(item):
+            unwritable.append(_unwritable(quiz, question, item))
+    if not failed and (unwritable or not document.title_writable):
+        # Reported only when nothing else failed: the question errors say more.
         failed = True
-        diagnostics.extend(_unwritable(quiz, questions, items))
+        diagnostics.extend(unwritable or [_unwritable_title(quiz)])
     metadata = _dropped_metadata(quiz)
     if metadata:
         diagnostics.append(metadata)
@@ -66,23 +69,20 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     except ValueError as exc:  # lxml refuses characters XML 1.0 cannot carry
         diagnostics.append(error(f"the quiz's title or description: {exc}", quiz.location.file, code="canvas-xml"))
         return Export(filename, None, tuple(diagnostics))
-    files = {"imsmanifest.xml": manifest, assessment_path: document, meta_path: meta, NON_CC_FOLDER: b""}
+    files = {"imsmanifest.xml": manifest, assessment_path: document.close(), meta_path: meta, NON_CC_FOLDER: b""}
     for file in media:
         files[FOLDER + file.path] = file.data
     return Export(filename, deterministic_zip(files), tuple(diagnostics))
 
 
-def _unwritable(quiz: Quiz, questions, items: list[str]) -> list[Diagnostic]:
-    """Which questions hold a character XML 1.0 cannot carry (found only once the document fails)."""
-    found = []
-    for question, item in zip(questions, items):
-        bad = first_non_xml(item)
-        if bad is not None:
-            message = f"question {question.id!r}: the character U+{ord(bad):04X} cannot be written in XML"
-            found.append(error(message, quiz.location.file, question.location.pointer, code="canvas-xml"))
-    if not found:  # in the quiz's own title
-        found.append(error("the quiz title holds a character XML cannot carry", quiz.location.file, code="canvas-xml"))
-    return found
+def _unwritable(quiz: Quiz, question, item: str) -> Diagnostic:
+    bad = first_non_xml(item)
+    message = f"question {question.id!r}: the character U+{ord(bad):04X} cannot be written in XML"
+    return error(message, quiz.location.file, question.location.pointer, code="canvas-xml")
+
+
+def _unwritable_title(quiz: Quiz) -> Diagnostic:
+    return error("the quiz title holds a character XML cannot carry", quiz.location.file, code="canvas-xml")
 
 
 def _dropped_metadata(quiz: Quiz) -> Diagnostic | None:

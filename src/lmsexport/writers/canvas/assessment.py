@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 from ...model import Description, Essay, Matching, MultipleResponse, Numerical, Question, Quiz, ShortAnswer, SingleChoice, TrueFalse
 from . import identifiers
 from .choice_items import multiple_response, single_choice, true_false
@@ -22,17 +24,41 @@ _FILL = {
     Description: lambda parts: None,
 }
 
+_TAIL = b"    </section>\n  </assessment>\n</questestinterop>\n"
+
 
 def item_xml(quiz: Quiz, question: Question) -> str:
     return build_item(quiz, question, _FILL[type(question)])
 
 
-def assessment_xml(quiz: Quiz, items: list[str]) -> bytes | None:
-    """The whole document around the items, as UTF-8; None if a character cannot be written."""
-    head = (
-        f'{DECLARATION}<questestinterop xmlns="{NS}" xmlns:xsi="{XSI}" xsi:schemaLocation="{SCHEMA_LOCATION}">\n'
-        f'  <assessment ident="{identifiers.assessment_ident(quiz)}" title="{attribute(quiz.title)}">\n'
-        '    <section ident="root_section">\n'
-    )
-    tail = "    </section>\n  </assessment>\n</questestinterop>\n"
-    return encode(head + "".join(items) + tail)
+class AssessmentDocument:
+    """The document as UTF-8, written item by item.
+
+    A quiz of 20,000 questions is a document of some 75 MB: joined as one string it would be
+    copied at four bytes a character as soon as one emoji appears, then encoded again. Items are
+    encoded one by one into a single buffer instead, which also tells which question holds a
+    character XML cannot carry."""
+
+    def __init__(self, quiz: Quiz):
+        head = (
+            f'{DECLARATION}<questestinterop xmlns="{NS}" xmlns:xsi="{XSI}" xsi:schemaLocation="{SCHEMA_LOCATION}">\n'
+            f'  <assessment ident="{identifiers.assessment_ident(quiz)}" title="{attribute(quiz.title)}">\n'
+            '    <section ident="root_section">\n'
+        )
+        encoded = encode(head)
+        self.title_writable = encoded is not None
+        self._buffer = io.BytesIO()
+        self._buffer.write(encoded or b"")
+
+    def add(self, item: str) -> bool:
+        """Appends an item; False (and nothing written) when it cannot be written as XML."""
+        data = encode(item)
+        if data is None:
+            return False
+        self._buffer.write(data)
+        return True
+
+    def close(self) -> bytes:
+        self._buffer.write(_TAIL)
+        # Shares the buffer's bytes rather than copying them.
+        return self._buffer.getvalue()

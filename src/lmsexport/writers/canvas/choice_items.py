@@ -8,7 +8,8 @@ from ...model import Choice, MultipleResponse, SingleChoice, TrueFalse
 from ...text import to_inline_html
 from .item import ItemParts
 from .media import STYLE
-from .qti import end_condition, end_conditionvar, html_material, respcondition, set_score, show_feedback, varequal
+from .qti import end_condition, end_conditionvar, feedback_condition, respcondition, set_score, show_feedback, varequal
+from .xml import INDENT, text
 
 RESPONSE = "response1"
 
@@ -33,25 +34,24 @@ def _close_choices(parts: ItemParts) -> None:
 def _choices(parts: ItemParts, labels: list[tuple[str, str]], cardinality: str) -> None:
     lines = parts.presentation
     _open_choices(parts, cardinality)
-    for ident, html in labels:
-        lines.open("response_label", f' ident="{ident}"')
-        html_material(lines, html)
-        lines.close("response_label")
+    d = lines.depth
+    # One string per option: this runs for most of a bank's texts.
+    lines.parts += [
+        f'{INDENT[d]}<response_label ident="{ident}">\n{INDENT[d + 1]}<material>\n'
+        f'{INDENT[d + 2]}<mattext texttype="text/html">{text(html)}</mattext>\n'
+        f"{INDENT[d + 1]}</material>\n{INDENT[d]}</response_label>\n"
+        for ident, html in labels
+    ]
     _close_choices(parts)
 
 
 def _answer_feedback(parts: ItemParts, answers: list[tuple[str, object]]) -> None:
     # Before the scoring condition, as Canvas writes it: the importer takes an answer's first
     # feedback reference as its own and resets its weight on every condition naming it.
-    lines = parts.resprocessing
-    for ident, text in answers:
-        if text is not None:
-            respcondition(lines, "Yes")
-            varequal(lines, RESPONSE, ident)
-            end_conditionvar(lines)
-            show_feedback(lines, f"{ident}_fb")
-            end_condition(lines)
-            parts.answer_feedback.append((ident, text))
+    for ident, feedback in answers:
+        if feedback is not None:
+            feedback_condition(parts.resprocessing, RESPONSE, ident, f"{ident}_fb")
+            parts.answer_feedback.append((ident, feedback))
 
 
 def _score(parts: ItemParts) -> None:

@@ -44,12 +44,24 @@ def varequal(lines: Lines, respident: str, value: str) -> None:
 
 
 def other(lines: Lines, cont: str, feedback: str | None = None) -> None:
-    respcondition(lines, cont)
-    lines.leaf("other")
-    end_conditionvar(lines)
-    if feedback:
-        show_feedback(lines, feedback)
-    end_condition(lines)
+    # One string for the whole condition: every item has one or two of these.
+    d = lines.depth
+    shown = f'{INDENT[d + 1]}<displayfeedback feedbacktype="Response" linkrefid="{feedback}"/>\n' if feedback else ""
+    lines.parts.append(
+        f'{INDENT[d]}<respcondition continue="{cont}">\n{INDENT[d + 1]}<conditionvar>\n{INDENT[d + 2]}<other/>\n'
+        f"{INDENT[d + 1]}</conditionvar>\n{shown}{INDENT[d]}</respcondition>\n"
+    )
+
+
+def feedback_condition(lines: Lines, respident: str, value: str, feedback: str) -> None:
+    """Shows `feedback` when the response is `value`, scoring nothing (continue="Yes")."""
+    d = lines.depth
+    lines.parts.append(
+        f'{INDENT[d]}<respcondition continue="Yes">\n{INDENT[d + 1]}<conditionvar>\n'
+        f'{INDENT[d + 2]}<varequal respident="{attribute(respident)}">{text(value)}</varequal>\n'
+        f'{INDENT[d + 1]}</conditionvar>\n{INDENT[d + 1]}<displayfeedback feedbacktype="Response" linkrefid="{feedback}"/>\n'
+        f"{INDENT[d]}</respcondition>\n"
+    )
 
 
 def set_score(lines: Lines, value: str, action: str = "Set") -> None:
@@ -57,12 +69,14 @@ def set_score(lines: Lines, value: str, action: str = "Set") -> None:
 
 
 def show_feedback(lines: Lines, ident: str) -> None:
-    lines.leaf("displayfeedback", f' feedbacktype="Response" linkrefid="{attribute(ident)}"')
+    lines.parts.append(f'{INDENT[lines.depth]}<displayfeedback feedbacktype="Response" linkrefid="{ident}"/>\n')
 
 
 def itemfeedback(lines: Lines, ident: str, html: str) -> None:
-    lines.open("itemfeedback", f' ident="{attribute(ident)}"')
-    lines.open("flow_mat")
-    html_material(lines, html)
-    lines.close("flow_mat")
-    lines.close("itemfeedback")
+    # The idents are the writer's own (general_fb, <number>_fb): nothing to escape.
+    d = lines.depth
+    lines.parts.append(
+        f'{INDENT[d]}<itemfeedback ident="{ident}">\n{INDENT[d + 1]}<flow_mat>\n{INDENT[d + 2]}<material>\n'
+        f"{INDENT[d + 3]}<mattext{_HTML}>{text(html)}</mattext>\n{INDENT[d + 2]}</material>\n"
+        f"{INDENT[d + 1]}</flow_mat>\n{INDENT[d]}</itemfeedback>\n"
+    )
