@@ -25,6 +25,7 @@ CASES = [
     ("missing_alt.json", "the image 'media/ring.png' has no alt text"),
     ("bad_latex.json", "the formula '\\frac{a}{' cannot be converted"),
     ("unknown_command.json", "uses \\frca, which is not a known LaTeX command"),
+    ("stray_ampersand.json", "the formula 'a & b' cannot be converted to MathML"),
 ]
 
 

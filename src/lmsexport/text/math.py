@@ -11,6 +11,7 @@ from functools import lru_cache
 from html import escape
 
 from latex2mathml.converter import convert
+from lxml import etree
 
 _UNKNOWN_COMMAND = re.compile(r"<m[io][^>]*>(\\[A-Za-z]+)</m[io]>")
 
@@ -32,6 +33,11 @@ def to_mathml(latex: str, display: bool) -> str:
     unknown = _UNKNOWN_COMMAND.search(mathml)
     if unknown:
         raise FormulaError(f"the formula '{latex}' uses {unknown.group(1)}, which is not a known LaTeX command")
+    try:
+        etree.fromstring(mathml)
+    except etree.XMLSyntaxError:
+        # latex2mathml passes a stray '&' (LaTeX's column separator) through unescaped.
+        raise FormulaError(f"the formula '{latex}' cannot be converted to MathML (a '&' outside an array or matrix?)") from None
     return mathml
 
 
