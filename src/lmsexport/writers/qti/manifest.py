@@ -48,4 +48,9 @@ def manifest(manifest_id: str, lom: str, resources: list[Resource]) -> bytes:
         "\n  <metadata>\n    <schema>QTIv2.1 Package</schema>\n    <schemaversion>1.0.0</schemaversion>"
         f"{lom}\n  </metadata>\n  <organizations/>\n  <resources>"
     )
-    return (head + "".join(_resource(r) for r in resources) + "\n  </resources>\n</manifest>\n").encode()
+    # Encoded resource by resource: one emoji makes a whole Python string four bytes a character,
+    # and a bank's manifest is megabytes long.
+    parts = [head.encode()]
+    parts.extend(_resource(r).encode() for r in resources)
+    parts.append(b"\n  </resources>\n</manifest>\n")
+    return b"".join(parts)

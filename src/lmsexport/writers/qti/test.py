@@ -32,5 +32,5 @@ def assessment_test(test_id: str, title: str, refs: list[tuple[str, str, float]]
         f'\n      <assessmentItemRef identifier="{item_id}" href="{attribute(href)}">'
         f'<weight identifier="points" value="{number(points)}"/></assessmentItemRef>'
         for item_id, href, points in refs
-    )
-    return (head + items + "\n    </assessmentSection>\n  </testPart>" + _PROCESSING + "\n</assessmentTest>\n").encode()
+    ).encode()
+    return b"".join((head.encode(), items, ("\n    </assessmentSection>\n  </testPart>" + _PROCESSING + "\n</assessmentTest>\n").encode()))

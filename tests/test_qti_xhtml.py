@@ -1,0 +1,76 @@
+"""Rendered text checked without a parse: the quick path must decide exactly as the parse does."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from lmsexport.writers.qti import xhtml
+
+# Markup the quick path takes, and markup it must leave to the parser: nesting QTI refuses,
+# broken markup, entities XML does not define, `]]>`, characters XML cannot hold, attributes.
+SAMPLES = [
+    "",
+    "plain é 😀 \u202eRTL\u202c e\u0301",
+    "<p>a &amp; b &lt; c &gt; d &quot;e&quot;</p>",
+    "<p><strong>bold</strong> <em>em</em> <code>x &lt; y</code><br />\nnext</p>\n<p>two</p>",
+    '<p><a href="https://example.org/?a=1&amp;b=&quot;2&quot;">link <em>in</em></a></p>',
+    "<p><p>nested</p></p>",
+    "<em><p>block in inline</p></em>",
+    '<a href="x"><a href="y">link in link</a></a>',
+    "<p><em>unclosed</p>",
+    "<p>crossed <em>a <strong>b</em> c</strong></p>",
+    "</p>",
+    "<p>a &nbsp; b</p>",
+    "<p>a &#13; b</p>",
+    "<p>a & b</p>",
+    "a ]]> b",
+    "a > b",
+    "a \x01 b",
+    '<code class="language-python">x</code>',
+    '<a href="x" title="t">titled</a>',
+    '<img src="a.png" alt="" />',
+    "<br/>",
+    "</br>",
+    "<ul><li>item</li></ul>",
+    "<!-- comment -->text",
+]
+PIECES = [
+    "<p>", "</p>", "<em>", "</em>", "<strong>", "</strong>", "<code>", "</code>", '<a href="u?a=1&amp;b">', "</a>",
+    "<br />", "<br/>", "</br>", "text", " ", "\n", "&amp;", "&lt;", "&quot;", "&apos;", "&nbsp;", "&", ">", "]]>",
+    "\x0b", "ë😀", "<pre>", "</pre>", '<a href="">', '<a href="x" title="t">',
+]
+
+
+def _same(html: str) -> None:
+    quick, parsed = xhtml.fragment.__wrapped__(html), xhtml._parsed(html)
+    assert (quick.markup, quick.lost, quick.errors) == (parsed.markup, parsed.lost, parsed.errors), html
+
+
+@pytest.mark.parametrize("html", SAMPLES)
+def test_the_quick_path_decides_as_the_parse_does(html):
+    _same(html)
+
+
+def test_random_markup_is_decided_as_the_parse_decides():
+    rng = random.Random(11)
+    for _ in range(3000):
+        _same("".join(rng.choice(PIECES) for _ in range(rng.randint(0, 6))))
+
+
+@pytest.mark.parametrize("html", SAMPLES[:5])
+def test_what_markdown_writes_for_plain_paragraphs_needs_no_parse(html, monkeypatch):
+    def no_parse(_html):
+        raise AssertionError("parsed")
+
+    monkeypatch.setattr(xhtml, "_parsed", no_parse)
+    assert xhtml.fragment.__wrapped__(html).markup == html
+
+
+@pytest.mark.parametrize("html", SAMPLES[5:])
+def test_anything_else_is_parsed(html, monkeypatch):
+    seen = []
+    monkeypatch.setattr(xhtml, "_parsed", lambda h: seen.append(h) or xhtml.Fragment(h, (), ()))
+    xhtml.fragment.__wrapped__(html)
+    assert seen == [html]
