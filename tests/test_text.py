@@ -13,13 +13,23 @@ from lmsexport.text.markdown import render
 WORDS = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=40)
 # Mostly ordinary sentence characters, with the punctuation Markdown cares about in some places.
 SENTENCES = st.text(alphabet=st.sampled_from(list("aZé ñ9 .,;?'\"()/%#-+=:@{}1.)\t\u00a0\u2003ŋ🚀")), max_size=30)
+# Words with emphasis, strong emphasis and code marks in every arrangement.
+SPANS = st.lists(st.sampled_from(["a", "bc", " ", "*", "**", "`", ".", ",", "?", "!", ":", "-", "é", "🚀", '"', "'", "_", "1."]),
+                 max_size=14).map("".join)
 
 
-@settings(max_examples=3000, deadline=None)
-@given(st.one_of(WORDS, SENTENCES))
-def test_the_fast_path_renders_what_markdown_it_renders(source):
+@settings(max_examples=6000, deadline=None)
+@given(st.one_of(WORDS, SENTENCES, SPANS))
+def test_the_fast_paths_render_what_markdown_it_renders(source):
     """A text that skips the parser must come out exactly as the parser would make it."""
-    if _SIMPLE_MARKDOWN.fullmatch(source):
+    assert to_html(Text(source, TextFormat.MARKDOWN)) == render(source, DEFAULT_STYLE).strip()
+
+
+def test_the_span_fast_path_is_taken():
+    from lmsexport.text import _SIMPLE_INLINE
+
+    for source in ["Which **two** are *collective* operations?", "Use `allreduce` here.", "**Bold** start and end *em*"]:
+        assert _SIMPLE_INLINE.fullmatch(source), source
         assert to_html(Text(source, TextFormat.MARKDOWN)) == render(source, DEFAULT_STYLE)
 
 

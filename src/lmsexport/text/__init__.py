@@ -33,10 +33,31 @@ def _render_markdown(source: str, style: RenderStyle) -> str:
 # itself: such texts (most option texts) skip the parser, which costs tens of microseconds.
 _SIMPLE_MARKDOWN = re.compile(r"(?![#>+*=\-]|\d+[.)])[^\s\\`*_\[\]!<>&$|~{}:@][^\n\r\\`*_\[\]!<>&$|~]*(?<!\s)")
 
+# The same, with **strong**, *emphasis* or `code` around words set off by spaces (or the line's
+# start and end, or a closing punctuation mark): CommonMark's flanking rules can only pair such
+# marks one way, so they too can skip the parser.
+_PLAIN = r"[^\n\r\\`*_\[\]!<>&$|~]"
+_PLAIN_NO_MARK = r"[^*`\n\r\\_\[\]!<>&$|~]"
+_WORDS = rf"(?:(?![\s*`]){_PLAIN_NO_MARK}(?:{_PLAIN_NO_MARK}*(?<!\s))?)"
+_SPAN = re.compile(rf"(?<![^\s])(?:\*\*{_WORDS}\*\*|\*{_WORDS}\*|`{_WORDS}`)(?=[\s.,;:?]|$)")
+_SIMPLE_INLINE = re.compile(rf"(?![#>+=\-]|\*\s|\d+[.)])[^\s\\_\[\]!<>&$|~{{}}:@](?:[^\n\r\\_\[\]!<>&$|~])*(?<!\s)")
+_SPAN_TAGS = {"**": "strong", "*": "em", "`": "code"}
+
+
+def _span(match: re.Match) -> str:
+    whole = match.group()
+    mark = "**" if whole.startswith("**") else whole[0]
+    tag = _SPAN_TAGS[mark]
+    return f"<{tag}>{whole[len(mark):-len(mark)]}</{tag}>"
+
 
 def _markdown_to_html(source: str, style: RenderStyle) -> str:
     if _SIMPLE_MARKDOWN.fullmatch(source):
         return "<p>" + source.replace('"', "&quot;") + "</p>"
+    if _SIMPLE_INLINE.fullmatch(source):
+        rest = _SPAN.sub("", source)
+        if "*" not in rest and "`" not in rest:
+            return "<p>" + _SPAN.sub(_span, source).replace('"', "&quot;") + "</p>"
     # A style only changes formulas and media: a text with neither renders the same for every
     # writer, so it is rendered once per build instead of once per writer.
     if style is not DEFAULT_STYLE and "$" not in source and "\\" not in source and "](" not in source and "]:" not in source:

@@ -84,7 +84,9 @@ def is_local(address: str) -> bool:
 
 
 def render(source: str, style: RenderStyle) -> str:
-    return MARKDOWN.render(source, {"style": style}).strip()
+    # "&#13;" becomes a raw carriage return, which XML parsers and GIFT turn into a line feed
+    # anyway; in HTML both are the same white space, so every format gets the line feed.
+    return MARKDOWN.render(source, {"style": style}).strip().replace("\r\n", "\n").replace("\r", "\n")
 
 
 @lru_cache(maxsize=16384)
