@@ -36,11 +36,10 @@ _SIMPLE_MARKDOWN = re.compile(r"(?![#>+*=\-]|\d+[.)])[^\s\\`*_\[\]!<>&$|~{}:@][^
 # The same, with **strong**, *emphasis* or `code` around words set off by spaces (or the line's
 # start and end, or a closing punctuation mark): CommonMark's flanking rules can only pair such
 # marks one way, so they too can skip the parser.
-_PLAIN = r"[^\n\r\\`*_\[\]!<>&$|~]"
 _PLAIN_NO_MARK = r"[^*`\n\r\\_\[\]!<>&$|~]"
 _WORDS = rf"(?:(?![\s*`]){_PLAIN_NO_MARK}(?:{_PLAIN_NO_MARK}*(?<!\s))?)"
 _SPAN = re.compile(rf"(?<![^\s])(?:\*\*{_WORDS}\*\*|\*{_WORDS}\*|`{_WORDS}`)(?=[\s.,;:?]|$)")
-_SIMPLE_INLINE = re.compile(rf"(?![#>+=\-]|\*\s|\d+[.)])[^\s\\_\[\]!<>&$|~{{}}:@](?:[^\n\r\\_\[\]!<>&$|~])*(?<!\s)")
+_SIMPLE_INLINE = re.compile(r"(?![#>+=\-]|\*\s|\d+[.)])[^\s\\_\[\]!<>&$|~{}:@](?:[^\n\r\\_\[\]!<>&$|~])*(?<!\s)")
 _SPAN_TAGS = {"**": "strong", "*": "em", "`": "code"}
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from ..diagnostics import Diagnostic, Severity, warning
+from ..diagnostics import Diagnostic, Severity, note, warning
 from ..model import Question, Quiz
 
 # Every zip entry gets this timestamp so that the same content gives the same bytes.
@@ -36,6 +36,13 @@ class Export:
     @property
     def failed(self) -> bool:
         return any(d.is_error for d in self.diagnostics)
+
+
+def nothing_to_export(quiz: Quiz, filename: str, format_name: str) -> Export:
+    """No file at all for a quiz whose questions are all drafts (Moodle even throws on an empty
+    quiz); a note says why."""
+    message = f"no question to export (all are drafts): no {format_name} file is written"
+    return Export(filename, None, (note(message, quiz.location.file, code="nothing-to-export"),))
 
 
 def loss_warning(quiz: Quiz, question: Question, message: str, options: ExportOptions, code: str, pointer: str | None = None) -> Diagnostic:

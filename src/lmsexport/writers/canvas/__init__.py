@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...diagnostics import Diagnostic, error, note
 from ...model import Essay, Quiz
-from ..shared import Export, ExportOptions, deterministic_zip, loss_warning, xml_bytes
+from ..shared import Export, ExportOptions, deterministic_zip, loss_warning, nothing_to_export, xml_bytes
 from .assessment import AssessmentDocument, item_xml
 from .losses import question_errors, question_losses
 from .manifest import manifest_document, paths
@@ -31,7 +31,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     filename = f"{quiz.id}.zip"
     questions = quiz.exported_questions
     if not questions:
-        return Export(filename, None, (note("no question to export: every question is a draft", quiz.location.file, code="canvas-empty"),))
+        return nothing_to_export(quiz, filename, "Canvas")
 
     shuffled = shuffle_answers(quiz)
     diagnostics: list[Diagnostic] = []

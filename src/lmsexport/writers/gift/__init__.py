@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from ...diagnostics import Diagnostic, Severity, note, warning
+from ...diagnostics import Diagnostic, Severity, warning
 from ...model import Quiz, TextFormat
 from ..moodle_common import category_path, question_diagnostics, quiz_diagnostics
-from ..shared import Export, ExportOptions
+from ..shared import Export, ExportOptions, nothing_to_export
 from .escape import PLACEHOLDER, line_breaks
 from .questions import BlockWriter
 
@@ -20,8 +20,7 @@ def filename(quiz: Quiz) -> str:
 def render(quiz: Quiz, options: ExportOptions) -> Export:
     questions = quiz.exported_questions
     if not questions:
-        message = "no question to export (all are drafts): no GIFT file is written"
-        return Export(filename(quiz), None, (note(message, quiz.location.file, code="nothing-to-export"),))
+        return nothing_to_export(quiz, filename(quiz), "GIFT")
     diagnostics = list(quiz_diagnostics(quiz, options))
     # The category line is read before any escape is undone, so it is written as it is;
     # a line break would end it.

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from ...diagnostics import error, note
+from ...diagnostics import error
 from ...model import Quiz
 from ...text import media_references
 from ..moodle_common import question_diagnostics, quiz_diagnostics, quiz_loss
-from ..shared import Export, ExportOptions
+from ..shared import Export, ExportOptions, nothing_to_export
 from .category import category_question
 from .questions import QuestionWriter
 from .xml import DECLARATION, NotXml
@@ -20,9 +20,7 @@ def filename(quiz: Quiz) -> str:
 def render(quiz: Quiz, options: ExportOptions) -> Export:
     questions = quiz.exported_questions
     if not questions:
-        # Moodle throws on a <quiz> without questions, so there is no file at all.
-        message = "no question to export (all are drafts): no Moodle XML file is written"
-        return Export(filename(quiz), None, (note(message, quiz.location.file, code="nothing-to-export"),))
+        return nothing_to_export(quiz, filename(quiz), "Moodle XML")
     diagnostics = list(quiz_diagnostics(quiz, options))
     media = media_references(quiz.description) if quiz.media else []
     if media:

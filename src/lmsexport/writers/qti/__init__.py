@@ -8,9 +8,8 @@ own data (level, difficulty, learning path, category, source, tags) rides in the
 
 from __future__ import annotations
 
-from ...diagnostics import note
 from ...model import Quiz
-from ..shared import Export, ExportOptions, deterministic_zip
+from ..shared import Export, ExportOptions, deterministic_zip, nothing_to_export
 from .context import ItemContext
 from .item import assessment_item
 from .lom import quiz_lom, write
@@ -28,7 +27,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     filename = f"{quiz.id}.zip"
     questions = quiz.exported_questions
     if not questions:
-        return Export(filename, None, (note("no question to export: every question is a draft", quiz.location.file),))
+        return nothing_to_export(quiz, filename, "QTI")
     problems = Problems(quiz, options)
     _check_quiz_strings(quiz, problems)
 
