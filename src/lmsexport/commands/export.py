@@ -7,6 +7,7 @@ With --check nothing is written at all: the exports on disk are compared with wh
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +29,13 @@ class Summary:
     rows: list[tuple[str, dict[str, str], int]] = field(default_factory=list)  # quiz, status per format, warnings
     expected: dict[str, set[str]] = field(default_factory=dict)  # format -> file names produced
     differences: list[str] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    # Counts, not the diagnostics themselves: they are printed as they come, and a bank of
+    # 100,000 questions must not hold all of its warnings in memory.
+    totals: dict[str, int] = field(default_factory=lambda: {"errors": 0, "warnings": 0, "notes": 0})
+
+    def add(self, diagnostics: Iterable[Diagnostic]) -> None:
+        for key, value in counts(diagnostics).items():
+            self.totals[key] += value
 
 
 def _handle_outcome(outcome: QuizOutcome, targets: dict[str, Path], check: bool, summary: Summary, verbose: bool) -> None:
@@ -56,7 +63,7 @@ def _handle_outcome(outcome: QuizOutcome, targets: dict[str, Path], check: bool,
             except OSError as problem:
                 failure = error(f"cannot write {path}: {problem.strerror or problem}; the previous file is untouched", str(outcome.path), code="io")
                 print_diagnostics([failure], "text", sys.stderr)
-                summary.diagnostics.append(failure)
+                summary.add([failure])
                 statuses[format_name] = "write failed"
                 continue
             statuses[format_name] = "written"
@@ -106,18 +113,19 @@ def run_export(paths: list[Path] | None, targets: dict[str, Path], *, strict: bo
         for folder in targets.values():
             remove_stale_temporaries(folder)
     files, path_problems = quiz_files(sources)
-    summary = Summary(expected={f: set() for f in targets}, diagnostics=list(path_problems))
+    summary = Summary(expected={f: set() for f in targets})
+    summary.add(path_problems)
     print_diagnostics(path_problems, "text", sys.stderr)
     options = ExportOptions(strict=strict, nearest_grade=nearest_grade, media_base_url=media_base_url)
     with _progress(len(files), quiet) as progress:
         task = progress.add_task("exporting", total=len(files)) if progress else None
         for outcome in process_files(files, tuple(targets), options, jobs, max_media_bytes):
             print_diagnostics(outcome.diagnostics, "text", sys.stderr, show_notes=verbose)
-            summary.diagnostics.extend(outcome.diagnostics)
+            summary.add(outcome.diagnostics)
             _handle_outcome(outcome, targets, check, summary, verbose)
             if progress:
                 progress.advance(task)
-    failed = any(d.is_error for d in summary.diagnostics)
+    failed = summary.totals["errors"] > 0
     # Extra files are judged only for whole folders of content that loaded cleanly: a run on one
     # file, or one that failed, cannot tell which exports are orphans.
     whole_bank = all(p.is_dir() for p in sources)
@@ -135,7 +143,7 @@ def run_export(paths: list[Path] | None, targets: dict[str, Path], *, strict: bo
         _print_table(summary, list(targets))
     for line in summary.differences:
         sys.stdout.write(line + "\n")
-    total = counts(summary.diagnostics)
+    total = summary.totals
     if not quiet or failed or summary.differences:
         verdict = "exports are out of date" if summary.differences else ("exports are up to date" if check else "done")
         sys.stdout.write(f"{len(summary.rows)} quizzes: {total['errors']} errors, {total['warnings']} warnings; {verdict}\n")
