@@ -13,19 +13,21 @@ from .common import quiz_files
 
 def run_validate(paths: list[Path], style: str, max_media_bytes: int) -> int:
     files, diagnostics = quiz_files(paths)
-    if style != "json":
+    total = counts(diagnostics)
+    if style != "json":  # text and annotations stream; JSON is one document at the end
         print_diagnostics(diagnostics, style)
+        diagnostics = []
     quizzes = questions = drafts = 0
     for outcome in process_files(files, (), ExportOptions(), max_media_bytes=max_media_bytes):
         quizzes += 1
         questions += outcome.questions
         drafts += outcome.drafts
+        for key, value in counts(outcome.diagnostics).items():
+            total[key] += value
         if style == "json":
             diagnostics.extend(outcome.diagnostics)
         else:
             print_diagnostics(outcome.diagnostics, style)
-            diagnostics.extend(d for d in outcome.diagnostics if d.severity.value != "note")
-    total = counts(diagnostics)
     summary = {"quizzes": quizzes, "questions": questions, "drafts": drafts, "errors": total["errors"], "warnings": total["warnings"]}
     if style == "json":
         dump_json({"summary": summary, "diagnostics": [as_dict(d) for d in diagnostics]})
