@@ -22,3 +22,18 @@ def test_wheel_ships_schema_and_console_script(tmp_path):
 def test_python_dash_m_runs_the_cli():
     result = subprocess.run([sys.executable, "-m", "lmsexport", "--version"], capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.startswith("lmsexport ")
+
+
+def test_readme_example_is_a_valid_quiz(tmp_path):
+    import re
+
+    from lmsexport.loader import load_quiz
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    example = re.search(r"```json\n(.*?)```", readme, re.DOTALL).group(1)
+    (tmp_path / "schema").mkdir()
+    quiz = tmp_path / "content" / "example.json"
+    quiz.parent.mkdir()
+    quiz.write_text(example, encoding="utf-8")
+    result = load_quiz(quiz)
+    assert result.ok, [d.message for d in result.diagnostics]
