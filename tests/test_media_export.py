@@ -62,6 +62,12 @@ def test_qti_packs_each_file_once_lists_and_references_it_and_mathml_validates(b
     items = {n: files[n].decode() for n in files if n.startswith("items/")}
     for name in MEDIA:
         assert any(f'"../media/{name}"' in xml for xml in items.values()), name
+    # Each item's resource lists, as <file>, exactly the media its item shows.
+    for resource in manifest.iter("{http://www.imsglobal.org/xsd/imscp_v1p1}resource"):
+        if resource.get("type") == "imsqti_item_xmlv2p1":
+            shown = set(re.findall(r'"\.\./(media/[^"]+)"', items[resource.get("href")]))
+            listed_here = {f.get("href") for f in resource.iter("{http://www.imsglobal.org/xsd/imscp_v1p1}file")}
+            assert listed_here == {resource.get("href")} | shown
     maths = []
     for name in sorted(items, key=lambda n: ["ring", "bubble", "memory", "softmax", "listen", "price"].index(n[6:-4])):
         document = etree.fromstring(files[name])

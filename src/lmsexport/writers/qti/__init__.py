@@ -47,8 +47,9 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         ctx = ItemContext(problems, question, language)
         files[href] = assessment_item(ctx, item_id)
         title = question.title if question.title is not None else question.id
-        needs = tuple(media_ids[path] for path in used_media(quiz, question)) if media_ids else ()
-        resources.append(Resource(item_id, ITEM_TYPE, href, title, language, _item_keywords(ctx, quiz), needs))
+        shows = tuple(used_media(quiz, question)) if media_ids else ()
+        resources.append(Resource(item_id, ITEM_TYPE, href, title, language, _item_keywords(ctx, quiz),
+                                  tuple(media_ids[path] for path in shows), tuple(media_path(path) for path in shows)))
         refs.append((item_id, href, question.points))
     if problems.failed:
         return Export(filename, None, tuple(problems.found))
@@ -57,7 +58,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     files[TEST_FILE] = assessment_test(test_id, quiz.title, refs)
     keywords = tuple(dict.fromkeys(quiz.tags))
     lom = quiz_lom(quiz, keywords)
-    test = Resource(test_id, TEST_TYPE, TEST_FILE, quiz.title, quiz.language, keywords, tuple(r.identifier for r in resources), write(lom, 4))
+    test = Resource(test_id, TEST_TYPE, TEST_FILE, quiz.title, quiz.language, keywords, tuple(r.identifier for r in resources), lom=write(lom, 4))
     for media in quiz.media:
         files[media_path(media.path)] = media.data
     shown = [Resource(media_ids[m.path], MEDIA_TYPE, media_path(m.path), m.name, quiz.language) for m in quiz.media]

@@ -23,6 +23,9 @@ class Resource:
     language: str
     keywords: tuple[str, ...] = ()
     dependencies: tuple[str, ...] = ()
+    # Files the resource uses besides its own: an item lists the media it shows, as importers
+    # (Canvas, TAO) copy the files an item resource names.
+    files: tuple[str, ...] = ()
     # Ready-made LOM (the test's); otherwise one is written from the title, language and keywords.
     lom: str | None = None
 
@@ -34,6 +37,7 @@ def _resource(resource: Resource) -> str:
         lom = resource.lom if resource.lom is not None else item_lom(resource.title, resource.language, resource.keywords, 4)
         lines.append(f"\n      <metadata>{lom}\n      </metadata>")
     lines.append(f'\n      <file href="{ref}"/>')
+    lines.extend(f'\n      <file href="{attribute(f)}"/>' for f in resource.files)
     lines.extend(f'\n      <dependency identifierref="{attribute(d)}"/>' for d in resource.dependencies)
     lines.append("\n    </resource>")
     return "".join(lines)
