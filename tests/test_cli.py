@@ -187,9 +187,14 @@ def test_new_scaffolds_a_valid_quiz_of_every_type(bank):
     assert result.exit_code == 0, result.output
     created = json.loads((bank / "content" / "my-quiz.json").read_text())
     assert [q["type"] for q in created["questions"]] == types and created["language"] == "wo"
+    assert created["$schema"] == "https://lmsexport.org/schema/quiz.schema.json"  # no schema/ folder here
     assert invoke("validate", "content/my-quiz.json").exit_code == 0
     assert invoke("build", "content/my-quiz.json").exit_code == 0
     assert invoke("new", "my-quiz").exit_code == 2  # never overwrites
+    (bank / "schema").mkdir()
+    shutil.copy(ROOT / "schema" / "quiz.schema.json", bank / "schema")
+    assert invoke("new", "with-schema").exit_code == 0
+    assert json.loads((bank / "content" / "with-schema.json").read_text())["$schema"] == "../schema/quiz.schema.json"
     assert invoke("new", "Not A Slug").exit_code == 2
     assert invoke("new", "other", "--type", "fill_in").exit_code == 2
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
 
 from ..output import write_atomic
+from ..schema import quiz_schema
 
 EXAMPLES: dict[str, dict] = {
     "single_choice": {"stem": "Which option is correct?", "options": [
@@ -27,9 +29,19 @@ EXAMPLES: dict[str, dict] = {
 }
 
 
-def scaffold(quiz_id: str, types: list[str], title: str | None, language: str) -> dict:
+def _schema_reference(out: Path) -> str:
+    """The repository's schema relative to the new file where there is one (editors read it
+    from disk), else the schema's $id."""
+    for folder in out.resolve().parents:
+        candidate = folder / "schema" / "quiz.schema.json"
+        if candidate.is_file():
+            return os.path.relpath(candidate, out.resolve().parent).replace(os.sep, "/")
+    return quiz_schema()["$id"]
+
+
+def scaffold(quiz_id: str, types: list[str], title: str | None, language: str, schema: str) -> dict:
     questions = [{"id": f"q{i}", "type": kind, **EXAMPLES[kind]} for i, kind in enumerate(types, 1)]
-    return {"$schema": "https://lmsexport.org/schema/quiz.schema.json", "id": quiz_id,
+    return {"$schema": schema, "id": quiz_id,
             "title": title or quiz_id.replace("-", " ").capitalize(), "language": language,
             "text_format": "plain", "questions": questions}
 
@@ -45,7 +57,7 @@ def run_new(quiz_id: str, types: list[str], title: str | None, language: str, ou
     if out.exists():
         sys.stderr.write(f"error: {out} already exists; not overwritten\n")
         return 2
-    data = scaffold(quiz_id, types, title, language)
+    data = scaffold(quiz_id, types, title, language, _schema_reference(out))
     write_atomic(out, (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
     sys.stdout.write(f"created {out}\n")
     return 0
