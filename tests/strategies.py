@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from lmsexport.checks import _blank
+from lmsexport.checks.blank import is_blank
 from lmsexport.model import Text, TextFormat
 from lmsexport.text import formula_problems
 
@@ -41,7 +41,7 @@ def rich(draw, markdown_allowed: bool = True):
     text = draw(hostile_text())
     if formula_problems(Text(text, TextFormat.MARKDOWN)):  # a formula MathML cannot carry is invalid
         text = text.replace("$", "S").replace("\\", "/")
-    if _blank(Text(text, TextFormat.MARKDOWN)):  # as Markdown, markup alone ("#", "- ") shows nothing: invalid
+    if is_blank(Text(text, TextFormat.MARKDOWN)):  # as Markdown, markup alone ("#", "- ") shows nothing: invalid
         text = "x" + text
     if markdown_allowed and draw(st.booleans()):
         return {"text": text, "format": "markdown"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from .text.markdown import references
+from ..text.markdown import references
 
 _SCHEME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.-]*):")
 SAFE_SCHEMES = {"http", "https", "mailto"}

@@ -1,0 +1,58 @@
+"""Semantic rules that the schema cannot express, checked on the model of one quiz.
+
+One module per concern, as markdown-it keeps one rule a file; this module runs them in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..diagnostics import Diagnostic, error, note, pointer_join, warning
+from ..model import Choice, Matching, MultipleResponse, Numerical, Question, Quiz, ShortAnswer, SingleChoice
+from .answers import answers_errors
+from .blank import blank_text_errors, is_blank
+from .choices import choice_errors
+from .ids import unique_ids
+from .languages import language_errors
+from .markdown import markdown_errors, rich_texts
+from .matching import matching_errors
+from .xml_characters import xml_character_errors
+
+__all__ = ["question_diagnostics", "quiz_diagnostics", "rich_texts", "xml_character_errors"]
+
+
+def _language_of_choices(choices: tuple[Choice, ...], file: str, base: str) -> Iterator[Diagnostic]:
+    for i, choice in enumerate(choices):
+        if choice.language is not None:
+            yield from language_errors(choice.language, file, pointer_join(base, "options", i, "language"))
+
+
+def question_diagnostics(question: Question, file: str) -> Iterator[Diagnostic]:
+    base = question.location.pointer
+    if question.language is not None:
+        yield from language_errors(question.language, file, pointer_join(base, "language"))
+    yield from _language_of_choices(getattr(question, "choices", ()), file, base)
+    yield from blank_text_errors(question, file)
+    yield from markdown_errors(rich_texts(question), base, file)
+    if question.draft:
+        yield note(f"question '{question.id}' is a draft: it stays in the bank and is not exported", file, base, code="draft")
+        return
+    if isinstance(question, (SingleChoice, MultipleResponse)):
+        yield from choice_errors(question, file)
+    elif isinstance(question, (ShortAnswer, Numerical)):
+        yield from answers_errors(question, file)
+    elif isinstance(question, Matching):
+        yield from matching_errors(question, file)
+
+
+def quiz_diagnostics(quiz: Quiz) -> Iterator[Diagnostic]:
+    file = quiz.location.file
+    yield from language_errors(quiz.language, file, "/language")
+    if is_blank(quiz.title):
+        yield error("the title cannot be only white space", file, "/title", code="blank")
+    yield from markdown_errors([(("description",), quiz.description)], "", file)
+    yield from unique_ids(((q.id, (i, "id")) for i, q in enumerate(quiz.questions)), "/questions", "question", file)
+    for question in quiz.questions:
+        yield from question_diagnostics(question, file)
+    if quiz.questions and not quiz.exported_questions:
+        yield warning("every question is a draft: nothing will be exported", file, "/questions", code="all-drafts")

@@ -1,0 +1,41 @@
+"""Text that shows a student nothing, where text is required."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from html import unescape
+
+from ..diagnostics import Diagnostic, error, pointer_join
+from ..model import Question, Text, TextFormat
+from ..text import to_html
+
+_TAGS = re.compile(r"<[^>]+>")
+_VISIBLE_ELEMENT = re.compile(r"<(img|hr|audio|video|math|a href)\b")
+
+
+def is_blank(text: Text | str | None) -> bool:
+    """Only white space: nothing for a student to read."""
+    value = text.source if isinstance(text, Text) else text
+    if value is None:
+        return False
+    if not value.strip():
+        return True
+    if isinstance(text, Text) and text.format is TextFormat.MARKDOWN and (
+        "&" in value or "](" in value or not any(c.isalnum() for c in value)
+    ):
+        # Markup alone ("#", "- ", "```") or an entity for white space ("&#10;") renders to nothing.
+        html = to_html(text)
+        return not _VISIBLE_ELEMENT.search(html) and not unescape(_TAGS.sub("", html)).strip()
+    return False
+
+
+def blank_text_errors(question: Question, file: str) -> Iterator[Diagnostic]:
+    base = question.location.pointer
+    if is_blank(question.stem):
+        yield error("the question text cannot be only white space", file, pointer_join(base, "stem"), code="blank")
+    if is_blank(question.title):
+        yield error("the title cannot be only white space", file, pointer_join(base, "title"), code="blank")
+    for i, choice in enumerate(getattr(question, "choices", ())):
+        if is_blank(choice.text):
+            yield error("an option's text cannot be only white space", file, pointer_join(base, "options", i, "text"), code="blank")

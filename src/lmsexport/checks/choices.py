@@ -1,0 +1,42 @@
+"""Single choice and multiple response: options, the correct ones and their credits."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..diagnostics import Diagnostic, error, pointer_join
+from ..model import MultipleResponse, SingleChoice
+from .ids import unique_ids
+
+EPSILON = 1e-6
+
+
+def choice_errors(question: SingleChoice | MultipleResponse, file: str) -> Iterator[Diagnostic]:
+    base = question.location.pointer
+    options = question.choices
+    yield from unique_ids(((c.id, ("options", i, "id")) for i, c in enumerate(options)), base, "option", file)
+    if len(options) < 2:
+        yield error(f"a {question.type.replace('_', ' ')} question needs at least two options", file, pointer_join(base, "options"), code="options")
+        return
+    correct = [c for c in options if c.correct]
+    if isinstance(question, SingleChoice):
+        if len(correct) != 1:
+            found = "none is marked correct" if not correct else f"{len(correct)} are marked correct ({', '.join(c.id for c in correct)})"
+            yield error(f"a single choice question has exactly one correct option; {found}", file, pointer_join(base, "options"), code="correct-count")
+        for i, choice in enumerate(options):
+            if choice.correct and abs(choice.credit - 1) > EPSILON:
+                yield error("the correct option of a single choice question is worth full credit (1)", file, pointer_join(base, "options", i, "credit"), code="credit")
+            if not choice.correct and choice.credit >= 1 - EPSILON:
+                yield error("an option that is not correct cannot be worth full credit", file, pointer_join(base, "options", i, "credit"), code="credit")
+        return
+    if not correct:
+        yield error("a multiple response question needs at least one correct option", file, pointer_join(base, "options"), code="correct-count")
+        return
+    for i, choice in enumerate(options):
+        if choice.correct and choice.credit <= 0:
+            yield error("a correct option must be worth a positive credit", file, pointer_join(base, "options", i, "credit"), code="credit")
+        if not choice.correct and choice.credit > 0:
+            yield error("an option that is not correct cannot be worth a positive credit", file, pointer_join(base, "options", i, "credit"), code="credit")
+    total = sum(c.credit for c in options if c.credit > 0)
+    if abs(total - 1) > EPSILON:
+        yield error(f"the credits of the correct options add up to {total:g}; they must add up to 1 (full marks)", file, pointer_join(base, "options"), code="credit")
