@@ -123,3 +123,16 @@ def test_gift_without_base_url_warns_per_question(tmp_path):
     strict = CliRunner().invoke(app, ["gift", str(QUIZ), "-o", str(tmp_path / "strict"), "--strict"])
     assert strict.exit_code == 1
     assert not (tmp_path / "strict" / "media-and-math.gift.txt").exists()
+
+
+def test_reference_style_images_are_loaded_and_packed(tmp_path):
+    (tmp_path / "media").mkdir()
+    (tmp_path / "media" / "ring.png").write_bytes((DATA / "media" / "media" / "ring.png").read_bytes())
+    quiz = {"id": "reference-images", "title": "R", "language": "en", "text_format": "markdown", "questions": [
+        {"id": "q1", "type": "essay", "stem": "Look: ![A ring of four GPUs][ring]\n\n[ring]: media/ring.png"}]}
+    (tmp_path / "quiz.json").write_text(__import__("json").dumps(quiz), encoding="utf-8")
+    loaded = load_quiz(tmp_path / "quiz.json")
+    assert loaded.ok and [m.path for m in loaded.quiz.media] == ["media/ring.png"]
+    (tmp_path / "media" / "ring.png").unlink()
+    missing = load_quiz(tmp_path / "quiz.json")
+    assert any("'media/ring.png' does not exist" in d.message for d in missing.diagnostics)

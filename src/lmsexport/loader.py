@@ -88,7 +88,7 @@ def load_quiz(path: Path, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES) -> Loa
         return LoadResult(path, None, _located(problems, parsed))
     quiz = build_quiz(parsed.data, file)
     problems += checks.quiz_diagnostics(quiz)
-    if "](" in parsed.text:  # only Markdown images refer to media files
+    if "![" in parsed.text:  # only Markdown images refer to media files
         media, media_problems = _media(quiz, path.parent, max_media_bytes)
         problems += media_problems
         quiz = replace(quiz, media=media)

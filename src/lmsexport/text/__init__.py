@@ -104,7 +104,7 @@ def is_markdown(text: Text) -> bool:
 
 def media_references(text: Text | None) -> list[str]:
     """Paths of the local media files a text shows, in order, each once."""
-    if text is None or text.format is not TextFormat.MARKDOWN or "](" not in text.source:
+    if text is None or text.format is not TextFormat.MARKDOWN or "![" not in text.source:  # every image starts so
         return []
     seen: dict[str, None] = {}
     for address, _alt in markdown.images(text.source):
