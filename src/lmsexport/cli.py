@@ -19,7 +19,7 @@ DEFAULT_EXPORTS = Path("exports")
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=False,
-    help="Write quiz content once as JSON; export IMS QTI 2.1, Canvas, Moodle XML and GIFT.",
+    help="Write quiz content once as JSON; export IMS QTI 2.1, Canvas, Moodle XML and GIFT. With no command, build every format from content/ into exports/.",
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
 )
