@@ -11,7 +11,11 @@ from ..model import Question, Text, TextFormat
 from ..text import to_html
 
 _TAGS = re.compile(r"<[^>]+>")
-_VISIBLE_ELEMENT = re.compile(r"<(img|hr|audio|video|math|a href)\b")
+_VISIBLE_ELEMENT = re.compile(r"<(img|hr|audio|video|math)\b")
+# What may hide every letter of a Markdown text: an entity, or a link destination (the letters
+# of "[](https://x.org)" are all in the address, which is not shown).
+_ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
+_DESTINATION = re.compile(r"\]\([^)]*\)")
 
 
 def is_blank(text: Text | str | None) -> bool:
@@ -22,7 +26,7 @@ def is_blank(text: Text | str | None) -> bool:
     if not value.strip():
         return True
     if isinstance(text, Text) and text.format is TextFormat.MARKDOWN and (
-        "&" in value or "](" in value or not any(c.isalnum() for c in value)
+        _ENTITY.search(value) or not any(c.isalnum() for c in _DESTINATION.sub("", value))
     ):
         # Markup alone ("#", "- ", "```") or an entity for white space ("&#10;") renders to nothing.
         html = to_html(text)
