@@ -38,35 +38,45 @@ def _plain(value: str | None) -> str | None:
     return None if value is None else value.strip(_AROUND)
 
 
+_NO_FEEDBACK = Feedback()
+
+
 class _Reader:
     def __init__(self, default_format: TextFormat, file: str):
         self.default_format = default_format
         self.file = file
+        self.plain_default = default_format is TextFormat.PLAIN
 
     def text(self, value: Any) -> Text | None:
         if value is None:
             return None
-        if isinstance(value, str):
-            source, text_format = value, self.default_format
-        else:
-            source, text_format = value["text"], TextFormat(value.get("format", self.default_format.value))
         # Markdown keeps leading spaces (four make a code block) and renders the rest away.
+        if isinstance(value, str):  # the common case, kept short
+            return Text(value.strip(_AROUND) if self.plain_default else value, self.default_format)
+        source, text_format = value["text"], TextFormat(value.get("format", self.default_format.value))
         return Text(_plain(source) if text_format is TextFormat.PLAIN else source, text_format)
 
+    def feedback(self, data: dict) -> Feedback:
+        feedback = data.get("feedback")
+        explanation = data.get("explanation")
+        if feedback is None and explanation is None:
+            return _NO_FEEDBACK  # immutable, so every question without feedback shares one
+        feedback = feedback or {}
+        return Feedback(
+            general=self.text(explanation),
+            correct=self.text(feedback.get("correct")),
+            partially_correct=self.text(feedback.get("partially_correct")),
+            incorrect=self.text(feedback.get("incorrect")),
+        )
+
     def common(self, data: dict, index: int) -> dict[str, Any]:
-        feedback = data.get("feedback", {})
         fields: dict[str, Any] = {
             "id": data["id"],
             "stem": self.text(data["stem"]),
             "title": _plain(data.get("title")),
             "language": data.get("language"),
-            "feedback": Feedback(
-                general=self.text(data.get("explanation")),
-                correct=self.text(feedback.get("correct")),
-                partially_correct=self.text(feedback.get("partially_correct")),
-                incorrect=self.text(feedback.get("incorrect")),
-            ),
-            "tags": tuple(_plain(t) for t in data.get("tags", ())),
+            "feedback": self.feedback(data),
+            "tags": tuple(_plain(t) for t in data["tags"]) if "tags" in data else (),
             "draft": data.get("draft", False),
             "penalty": data.get("penalty"),
             "location": Location(self.file, f"/questions/{index}"),
