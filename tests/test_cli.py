@@ -267,3 +267,39 @@ def test_progress_bar_on_a_terminal_for_a_large_bank(bank):
     assert "exporting" in shown and "\x1b[" in shown
     code, shown = _run_with_terminal_stderr(["build", "--format", "gift", "--quiet"], bank)
     assert code == 0 and "exporting" not in shown
+
+
+def test_range_near_the_largest_double_exports(bank):
+    quiz = {"id": "huge-range", "title": "Huge", "language": "en", "questions": [
+        {"id": "n", "type": "numerical", "stem": "Any number?", "answers": [{"min": -1e308, "max": 1e308}]}]}
+    (bank / "content" / "huge-range.json").write_text(json.dumps(quiz))
+    result = invoke("build")
+    assert result.exit_code == 0, result.output
+    moodle = (bank / "exports" / "moodle" / "huge-range.xml").read_text()
+    assert "<tolerance>1e+308</tolerance>" in moodle
+
+
+def test_a_defect_in_one_writer_fails_that_quiz_only(bank, monkeypatch):
+    from lmsexport.writers import gift
+
+    real = gift.render
+
+    def broken(quiz, options):
+        if quiz.id == "optimizer-offload-cpu-nvme":
+            raise RuntimeError("simulated defect")
+        return real(quiz, options)
+
+    monkeypatch.setattr(gift, "render", broken)
+    result = invoke("build")
+    assert result.exit_code == 1
+    assert "internal error while writing gift (RuntimeError: simulated defect)" in result.stderr
+    assert "Traceback" not in result.output
+    assert not list((bank / "exports").rglob("optimizer-offload-cpu-nvme*"))
+    assert (bank / "exports" / "gift" / "model-pipeline-parallelism.gift.txt").is_file()
+
+
+def test_exports_may_go_below_the_folder_of_a_single_quiz_file(bank):
+    shutil.copy(bank / "content" / "optimizer-offload-cpu-nvme.json", bank / "quiz.json")
+    result = invoke("gift", "quiz.json", "-o", "out")  # the quiz's folder is not read as content
+    assert result.exit_code == 0, result.output
+    assert (bank / "out" / "optimizer-offload-cpu-nvme.gift.txt").is_file()

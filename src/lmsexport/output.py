@@ -18,7 +18,9 @@ def check_output_folder(out: Path, sources: list[Path]) -> None:
             raise OutputError(f"the output path {folder} is a file, not a folder")
     resolved = out.resolve()
     for source in sources:
-        folder = source.resolve() if source.is_dir() else source.resolve().parent
+        if not source.is_dir():
+            continue  # a single quiz file: its folder is not read, so exports may go below it
+        folder = source.resolve()
         if resolved == folder or folder in resolved.parents:
             raise OutputError(f"the output folder {out} is inside the content folder {source}: exports would be read as content")
 

@@ -58,7 +58,12 @@ def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, 
     diagnostics = list(result.diagnostics)
     exports = []
     for name in formats:
-        export = FORMATS[name].render(quiz, options)
+        try:
+            export = FORMATS[name].render(quiz, options)
+        except Exception as problem:  # a defect of ours: this quiz fails, the others go on
+            message = f"internal error while writing {name} ({type(problem).__name__}: {problem}); please report it with this quiz"
+            diagnostics.append(error(message, str(path), code="internal"))
+            continue
         diagnostics.extend(export.diagnostics)
         exports.append((name, export))
     if any(d.is_error for d in diagnostics):

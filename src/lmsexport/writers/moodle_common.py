@@ -131,7 +131,7 @@ def is_plain(text: Text) -> bool:
 
 def number(value: float) -> str:
     """A number as Moodle reads it back exactly: integers without '.0', others the shortest repr."""
-    if value == int(value) and abs(value) < 1e15:
+    if abs(value) < 1e15 and value == int(value):
         return str(int(value))
     return repr(value)
 

@@ -224,7 +224,8 @@ class QuestionWriter:
         # Moodle has value and tolerance only, so the range [min, max] is exactly the value
         # (min+max)/2 with the tolerance (max-min)/2; floating point may move a bound slightly.
         low, high = answer.minimum, answer.maximum
-        centre, tolerance = (low + high) / 2, (high - low) / 2
+        # Halving first: (low + high) overflows to infinity for bounds near the largest double.
+        centre, tolerance = low / 2 + high / 2, high / 2 - low / 2
         if centre - tolerance != low or centre + tolerance != high:
             self.lose(question, f"range [{low!r}, {high!r}]: as value {centre!r} ± {tolerance!r} its bounds move by a rounding error", "moodle-range")
         return centre, tolerance
