@@ -81,3 +81,13 @@ def test_killed_run_leaves_only_whole_files(built):
     assert subprocess.run([sys.executable, "-m", "lmsexport", "build", "--quiet"], cwd=built).returncode == 0
     assert not list((built / "exports").rglob(".*.tmp"))
     assert subprocess.run([sys.executable, "-m", "lmsexport", "build", "--check", "--quiet"], cwd=built).returncode == 0
+
+
+@pytest.mark.parametrize("check", [False, True])
+def test_a_folder_where_an_export_goes_is_an_error_not_a_crash(built, check):
+    (built / "exports" / "gift" / "model-pipeline-parallelism.gift.txt").unlink()
+    (built / "exports" / "gift" / "model-pipeline-parallelism.gift.txt").mkdir()
+    result = runner.invoke(app, ["build", "--check"] if check else ["build"])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output and result.exception is None or isinstance(result.exception, SystemExit)
+    assert f"cannot use {Path('exports/gift/model-pipeline-parallelism.gift.txt')}: Is a directory" in result.stderr

@@ -51,7 +51,14 @@ def _handle_outcome(outcome: QuizOutcome, targets: dict[str, Path], check: bool,
             continue
         path = targets[format_name] / export.filename
         summary.expected[format_name].add(export.filename)
-        current = read_if_exists(path)
+        try:
+            current = read_if_exists(path)
+        except OSError as problem:  # a folder or an unreadable file where the export goes
+            failure = error(f"cannot use {path}: {problem.strerror or problem}", str(outcome.path), code="io")
+            print_diagnostics([failure], "text", sys.stderr)
+            summary.add([failure])
+            statuses[format_name] = "failed"
+            continue
         if current == export.data:
             statuses[format_name] = "up to date"
         elif check:
