@@ -136,3 +136,43 @@ def test_reference_style_images_are_loaded_and_packed(tmp_path):
     (tmp_path / "media" / "ring.png").unlink()
     missing = load_quiz(tmp_path / "quiz.json")
     assert any("'media/ring.png' does not exist" in d.message for d in missing.diagnostics)
+
+
+@pytest.fixture
+def awkward_media(tmp_path):
+    """Two different files with one name in two folders, and names with a space and an accent."""
+    ring = (DATA / "media" / "media" / "ring.png").read_bytes()
+    schedule = (DATA / "media" / "media" / "schedule.png").read_bytes()
+    (tmp_path / "media").mkdir()
+    (tmp_path / "ring.png").write_bytes(schedule)
+    (tmp_path / "media" / "ring.png").write_bytes(ring)
+    (tmp_path / "media" / "réseau.png").write_bytes(ring)
+    (tmp_path / "media" / "a b.png").write_bytes(schedule)
+    quiz = {"id": "awkward", "title": "Awkward", "language": "nl", "text_format": "markdown", "questions": [
+        {"id": "a", "type": "essay", "stem": "Top ![top ring](ring.png)"},
+        {"id": "b", "type": "essay", "stem": "Nested ![nested ring](media/ring.png)"},
+        {"id": "c", "type": "essay", "stem": "Accent ![netwerk](media/réseau.png) and space ![ab](<media/a b.png>)"}]}
+    (tmp_path / "awkward.json").write_text(__import__("json").dumps(quiz, ensure_ascii=False), encoding="utf-8")
+    return tmp_path, {"ring.png": schedule, "media/ring.png": ring, "media/réseau.png": ring, "media/a b.png": schedule}
+
+
+def test_awkward_media_names_load_and_stay_apart_in_every_format(awkward_media, tmp_path_factory):
+    folder, expected = awkward_media
+    loaded = load_quiz(folder / "awkward.json")
+    assert loaded.ok, [d.message for d in loaded.diagnostics]
+    assert {m.path: m.data for m in loaded.quiz.media} == expected
+    out = tmp_path_factory.mktemp("awkward")
+    result = CliRunner().invoke(app, ["build", str(folder / "awkward.json"), "-o", str(out), "--media-base-url", "https://cdn.example.org/q/"])
+    assert result.exit_code == 0, result.output
+    qti_files = zip_files(out / "qti" / "awkward.zip")
+    assert {path: qti_files[path] for path in expected} == expected
+    items = {name: qti_files[name].decode() for name in qti_files if name.startswith("items/")}
+    assert 'src="../ring.png"' in items["items/a.xml"] and 'src="../media/ring.png"' in items["items/b.xml"]
+    assert 'src="../media/r%C3%A9seau.png"' in items["items/c.xml"] and 'src="../media/a%20b.png"' in items["items/c.xml"]
+    canvas_files = zip_files(out / "canvas" / "awkward.zip")
+    assert {n[len("web_resources/"):]: d for n, d in canvas_files.items() if n.startswith("web_resources/")} == expected
+    moodle = etree.parse(str(out / "moodle" / "awkward.xml"))
+    embedded = {(f.get("path") + f.get("name")).lstrip("/"): base64.b64decode(f.text) for f in moodle.iter("file")}
+    assert embedded == expected
+    gift = (out / "gift" / "awkward.gift.txt").read_text(encoding="utf-8")
+    assert "https\\://cdn.example.org/q/media/r%C3%A9seau.png" in gift and "https\\://cdn.example.org/q/media/a%20b.png" in gift

@@ -156,8 +156,8 @@ def test_media_files_ride_inside_their_text():
     png = b"\x89PNG\r\n\x1a\n fake"
     stem = Text("See ![ring](<media/ring one.png>).", TextFormat.MARKDOWN)
     question = dataclasses.replace(quiz.questions[2], stem=stem)
-    # The loader keeps each path as Markdown gives it: percent-encoded.
-    quiz = dataclasses.replace(quiz, questions=(question,), media=(MediaFile("media/ring%20one.png", png, "image/png"),))
+    # The model names each file as it is named on disk; addresses in HTML are percent-encoded.
+    quiz = dataclasses.replace(quiz, questions=(question,), media=(MediaFile("media/ring one.png", png, "image/png"),))
     text = etree.fromstring(export(quiz).data).find("question[@type='truefalse']/questiontext")
     assert 'src="@@PLUGINFILE@@/media/ring%20one.png"' in text.findtext("text")
     file = text.find("file")

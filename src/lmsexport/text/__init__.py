@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from html import escape
+from urllib.parse import unquote
 
 from ..model import Text, TextFormat
 from . import markdown
@@ -103,13 +104,14 @@ def is_markdown(text: Text) -> bool:
 
 
 def media_references(text: Text | None) -> list[str]:
-    """Paths of the local media files a text shows, in order, each once."""
+    """Paths of the local media files a text shows (as files are named, not URL-encoded), in
+    order, each once."""
     if text is None or text.format is not TextFormat.MARKDOWN or "![" not in text.source:  # every image starts so
         return []
     seen: dict[str, None] = {}
     for address, _alt in markdown.images(text.source):
         if markdown.is_local(address):
-            seen.setdefault(address, None)
+            seen.setdefault(unquote(address), None)
     return list(seen)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 from pathlib import PurePosixPath
+from urllib.parse import unquote
 
 from markdown_it import MarkdownIt
 from mdit_py_plugins.dollarmath import dollarmath_plugin
@@ -59,7 +60,8 @@ def _image(self, tokens, idx, options, env):
     source = str(token.attrs.get("src", ""))
     alt = escape(self.renderInlineAsText(token.children or [], options, env), quote=True)
     style: RenderStyle = env["style"]
-    url = escape(style.media_url(source) if style.media_url and is_local(source) else source, quote=True)
+    # markdown-it percent-encodes addresses ("a b.png" -> "a%20b.png"); writers get the file's path.
+    url = escape(style.media_url(unquote(source)) if style.media_url and is_local(source) else source, quote=True)
     suffix = PurePosixPath(source.split("?")[0]).suffix.lower()
     if suffix in AUDIO:
         return f'<audio controls="controls" src="{url}">{alt}</audio>'

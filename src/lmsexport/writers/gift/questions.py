@@ -4,6 +4,7 @@ splits questions on blank lines only (qformat_default::readquestions)."""
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 
 from ...diagnostics import Diagnostic, error
 from ...model import (
@@ -33,7 +34,7 @@ _TAG_SAFE = re.compile(r"^[^\x00-\x1f\x7f<>]+$")
 def media_link(base: str):
     """The address of a media file published under `base`: the base, then the path as written."""
     prefix = base if base.endswith("/") else base + "/"
-    return lambda path: prefix + path
+    return lambda path: prefix + quote(path, safe="/")
 
 
 class BlockWriter:

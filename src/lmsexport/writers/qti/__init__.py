@@ -15,7 +15,7 @@ from .item import assessment_item
 from .lom import quiz_lom, write
 from .manifest import ITEM_TYPE, MEDIA_TYPE, TEST_TYPE, Resource, manifest
 from .media import used_media
-from .names import first_non_xml_char, identifier, media_path
+from .names import first_non_xml_char, identifier, media_href, media_path
 from .problems import Problems
 from .test import assessment_test
 
@@ -49,7 +49,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         title = question.title if question.title is not None else question.id
         shows = tuple(used_media(quiz, question)) if media_ids else ()
         resources.append(Resource(item_id, ITEM_TYPE, href, title, language, _item_keywords(ctx, quiz),
-                                  tuple(media_ids[path] for path in shows), tuple(media_path(path) for path in shows)))
+                                  tuple(media_ids[path] for path in shows), tuple(media_href(path) for path in shows)))
         refs.append((item_id, href, question.points))
     if problems.failed:
         return Export(filename, None, tuple(problems.found))
@@ -61,7 +61,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     test = Resource(test_id, TEST_TYPE, TEST_FILE, quiz.title, quiz.language, keywords, tuple(r.identifier for r in resources), lom=write(lom, 4))
     for media in quiz.media:
         files[media_path(media.path)] = media.data
-    shown = [Resource(media_ids[m.path], MEDIA_TYPE, media_path(m.path), m.name, quiz.language) for m in quiz.media]
+    shown = [Resource(media_ids[m.path], MEDIA_TYPE, media_href(m.path), m.name, quiz.language) for m in quiz.media]
     files[MANIFEST] = manifest(f"manifest.{quiz.id}", write(lom, 2), [test, *resources, *shown])
     return Export(filename, deterministic_zip(files), tuple(problems.found))
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from ... import text as rich
 from ...model import Question, Text, TextFormat
 from ...text import MathStyle, RenderStyle
-from .names import first_non_xml_char, media_path
+from .names import first_non_xml_char, media_href
 from .problems import Problems
 from .xhtml import fragment
 
 
 def _from_items_folder(path: str) -> str:
     """Items are one folder below the media folder."""
-    return "../" + media_path(path)
+    return "../" + media_href(path)
 
 
 # QTI 2.1 carries MathML natively, so formulas need no script on the platform.

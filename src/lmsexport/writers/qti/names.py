@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 
 QTI = "http://www.imsglobal.org/xsd/imsqti_v2p1"
 QTI_XSD = "http://www.imsglobal.org/xsd/qti/qtiv2p1/imsqti_v2p1.xsd"
@@ -51,6 +52,11 @@ def first_non_xml_char(text: str) -> str | None:
 
 
 def media_path(path: str) -> str:
-    """Where a media file goes in the zip: its content path, inside media/ so that it can never
-    meet the package's own files."""
-    return path if path.startswith("media/") else "media/" + path
+    """Where a media file goes in the zip: its content path, so that two files never meet (a
+    media type is never .xml, so no file meets the package's own either)."""
+    return path
+
+
+def media_href(path: str) -> str:
+    """A media file's address in a manifest or an item: its path, URL-encoded."""
+    return quote(path, safe="/")
