@@ -91,8 +91,14 @@ def test_check_reports_extra_and_missing_files_and_prune_removes_extras(bank):
     assert result.exit_code == 1
     assert f"extra: {Path('exports/qti/old-quiz.zip')}" in result.stdout
     assert f"missing: {Path('exports/gift/optimizer-offload-cpu-nvme.gift.txt')}" in result.stdout
+    (bank / "exports" / "stray.txt").write_text("not an export")
+    (bank / "exports" / "other").mkdir()
+    (bank / "exports" / "other" / "x.xml").write_text("<x/>")
+    result = invoke("build", "--check")
+    assert f"extra: {Path('exports/stray.txt')}" in result.stdout and f"extra: {Path('exports/other/x.xml')}" in result.stdout
     assert invoke("build", "--prune").exit_code == 0
     assert not (bank / "exports" / "qti" / "old-quiz.zip").exists()
+    assert not (bank / "exports" / "stray.txt").exists() and not (bank / "exports" / "other" / "x.xml").exists()
     assert invoke("build", "--check").exit_code == 0
 
 
@@ -197,6 +203,8 @@ def test_new_scaffolds_a_valid_quiz_of_every_type(bank):
     assert json.loads((bank / "content" / "with-schema.json").read_text())["$schema"] == "../schema/quiz.schema.json"
     assert invoke("new", "Not A Slug").exit_code == 2
     assert invoke("new", "other", "--type", "fill_in").exit_code == 2
+    assert invoke("new", "other", "--language", "en-").exit_code == 2
+    assert not (bank / "content" / "other.json").exists()
 
 
 def test_schema_prints_the_packaged_schema():

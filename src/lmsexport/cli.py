@@ -135,7 +135,7 @@ def build(
     targets = {name: out / FORMATS[name].folder for name in names}
     raise typer.Exit(run_export(paths, targets, strict=strict, nearest_grade=nearest_grade, check=check,
                                 jobs=jobs, quiet=quiet, verbose=verbose, prune=prune,
-                                max_media_bytes=int(max_media_size * 1048576), media_base_url=media_base_url))
+                                max_media_bytes=int(max_media_size * 1048576), media_base_url=media_base_url, root=out))
 
 
 @app.command()

@@ -11,10 +11,10 @@ from ..diagnostics import Diagnostic, error
 
 
 @lru_cache(maxsize=1024)
-def _registered_language(tag: str) -> bool:
+def language_is_valid(tag: str) -> bool:
     return langcodes.tag_is_valid(tag)
 
 
 def language_errors(tag: str | None, file: str, pointer: str) -> Iterator[Diagnostic]:
-    if tag is not None and not _registered_language(tag):
+    if tag is not None and not language_is_valid(tag):
         yield error(f"{tag!r} is not a registered language tag (BCP 47: for example 'en', 'wo', 'nl' or 'pt-BR')", file, pointer, code="language")

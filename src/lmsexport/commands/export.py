@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, Severity, error
+from ..formats import FORMATS
 from ..output import OutputError, check_output_folder, read_if_exists, remove_stale_temporaries, write_atomic
 from ..pipeline import QuizOutcome, process_files
 from ..report import counts, print_diagnostics
@@ -79,13 +80,22 @@ def _handle_outcome(outcome: QuizOutcome, targets: dict[str, Path], check: bool,
     summary.rows.append((name, statuses, warnings))
 
 
-def _extra_files(targets: dict[str, Path], summary: Summary) -> list[Path]:
+def _extra_files(targets: dict[str, Path], summary: Summary, root: Path | None) -> list[Path]:
+    """Files no quiz produces: in the format folders written, and, for `build`, anywhere else
+    below the output root but the folders of formats not asked for this time."""
     extra = []
     for format_name, folder in targets.items():
         if folder.is_dir():
             for path in sorted(folder.iterdir()):
                 if path.is_file() and not path.name.startswith(".") and path.name not in summary.expected[format_name]:
                     extra.append(path)
+    if root is not None and root.is_dir():
+        format_folders = {root / f.folder for f in FORMATS.values()}
+        for path in sorted(root.rglob("*")):
+            relative = path.relative_to(root)
+            if (path.is_file() and not any(part.startswith(".") for part in relative.parts)
+                    and not any(folder in path.parents for folder in format_folders)):
+                extra.append(path)
     return extra
 
 
@@ -108,7 +118,7 @@ def _progress(total: int, quiet: bool):
 
 def run_export(paths: list[Path] | None, targets: dict[str, Path], *, strict: bool, nearest_grade: bool, check: bool,
                jobs: int, quiet: bool, verbose: bool, prune: bool, max_media_bytes: int,
-               media_base_url: str | None = None) -> int:
+               media_base_url: str | None = None, root: Path | None = None) -> int:
     sources = paths or [DEFAULT_CONTENT]
     try:
         for folder in targets.values():
@@ -137,7 +147,7 @@ def run_export(paths: list[Path] | None, targets: dict[str, Path], *, strict: bo
     # file, or one that failed, cannot tell which exports are orphans.
     whole_bank = all(p.is_dir() for p in sources)
     if whole_bank and not failed:
-        for path in _extra_files(targets, summary):
+        for path in _extra_files(targets, summary, root):
             if check:
                 summary.differences.append(f"extra: {path} (no quiz produces it; remove it or run with --prune)")
             elif prune:

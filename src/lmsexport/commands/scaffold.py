@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from ..output import write_atomic
+from ..checks.languages import language_is_valid
 from ..schema import quiz_schema
 
 EXAMPLES: dict[str, dict] = {
@@ -53,6 +54,9 @@ def run_new(quiz_id: str, types: list[str], title: str | None, language: str, ou
     unknown = [t for t in types if t not in EXAMPLES]
     if unknown:
         sys.stderr.write(f"error: unknown question type {', '.join(unknown)}; choose from {', '.join(EXAMPLES)}\n")
+        return 2
+    if not language_is_valid(language):
+        sys.stderr.write(f"error: {language!r} is not a registered language tag (BCP 47, such as 'en', 'wo' or 'pt-BR')\n")
         return 2
     if out.exists():
         sys.stderr.write(f"error: {out} already exists; not overwritten\n")
