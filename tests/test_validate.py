@@ -206,3 +206,24 @@ def test_colour_on_a_terminal_unless_no_color(monkeypatch):
 def test_usage_error_exits_2():
     result = runner.invoke(app, ["validate", "--format", "xml"])
     assert result.exit_code == 2
+
+
+def test_schema_errors_in_one_question_do_not_hide_the_other_problems(tmp_path):
+    quiz = tmp_path / "mixed.json"
+    quiz.write_text(json.dumps({"id": "mixed", "title": "T\ud800 \ufffe", "language": "en", "questions": [
+        {"id": "a", "type": "essay", "stem": "S", "bogus": 1},
+        {"id": "a", "type": "single_choice", "stem": "x", "options": [
+            {"id": "o", "text": "a", "correct": True}, {"id": "o", "text": "b", "correct": True}]},
+        {"id": "A", "type": "essay", "stem": "   "}]}), encoding="utf-8")
+    code, report = validate_json(quiz)
+    assert code == 1
+    found = {(d["pointer"], d["message"].split(":")[0]) for d in report["diagnostics"]}
+    assert found >= {
+        ("/questions/0/bogus", "unknown property 'bogus'; allowed here"),
+        ("/title", "this text holds the characters U+D800, U+FFFE, which XML (and so every export) cannot carry"),
+        ("/questions/1/id", "the question id 'a' is used twice"),
+        ("/questions/2/id", "the question id 'A' differs from 'a' only by case"),
+        ("/questions/1/options/1/id", "the option id 'o' is used twice"),
+        ("/questions/1/options", "a single choice question has exactly one correct option; 2 are marked correct (o, o)"),
+        ("/questions/2/stem", "the question text cannot be only white space (at /questions/2/stem)".split(" (at")[0]),
+    }

@@ -6,11 +6,13 @@ Everything a user can get wrong comes back as a Diagnostic with a place, never a
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import checks, jsonsource
+from .checks.ids import unique_ids
 from .diagnostics import Diagnostic, error, pointer_join, warning
 from .media import DEFAULT_MAX_MEDIA_BYTES, MediaProblem, load_media
 from .model import MediaFile, Quiz
@@ -69,6 +71,28 @@ def _media(quiz: Quiz, folder: Path, max_bytes: int) -> tuple[tuple[MediaFile, .
     return tuple(m for m in loaded.values() if m is not None), problems
 
 
+_QUESTION_POINTER = re.compile(r"^/questions/(\d+)(?:/|$)")
+_QUESTION_ID = re.compile(r"^/questions/\d+/id$")
+
+
+def _checks_of_the_rest(data: object, problems: list[Diagnostic], file: str) -> list[Diagnostic]:
+    """When only some questions break the schema, the semantic rules still check all the others,
+    so that one run reports every problem, not the first kind of problem."""
+    broken: set[int] = set()
+    for problem in problems:
+        if problem.code != "schema":  # a character XML cannot carry still builds a model
+            continue
+        match = _QUESTION_POINTER.match(problem.pointer)
+        if match is None:
+            return []  # the quiz itself is broken: there is no model to check
+        broken.add(int(match.group(1)))
+    quiz = build_quiz(data, file, frozenset(broken))
+    found = [d for d in checks.quiz_diagnostics(quiz) if d.code != "all-drafts" and not _QUESTION_ID.match(d.pointer)]
+    # Question ids are compared across all questions, broken ones too.
+    ids = ((q["id"], (i, "id")) for i, q in enumerate(data["questions"]) if isinstance(q, dict) and isinstance(q.get("id"), str))
+    return found + list(unique_ids(ids, "/questions", "question", file))
+
+
 def load_quiz(path: Path, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES) -> LoadResult:
     file = str(path)
     try:
@@ -85,6 +109,7 @@ def load_quiz(path: Path, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES) -> Loa
     problems = list(schema_errors(parsed.data, file))
     problems += checks.xml_character_errors(parsed.data, parsed.text, file)
     if any(d.is_error for d in problems):
+        problems += _checks_of_the_rest(parsed.data, problems, file)
         return LoadResult(path, None, _located(problems, parsed))
     quiz = build_quiz(parsed.data, file)
     problems += checks.quiz_diagnostics(quiz)

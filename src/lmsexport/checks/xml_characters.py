@@ -27,12 +27,11 @@ def xml_character_errors(data: Any, raw_text: str, file: str) -> Iterator[Diagno
 
     def walk(value: Any, pointer: str) -> Iterator[Diagnostic]:
         if isinstance(value, str):
-            match = _NOT_XML.search(value)
-            if match:
-                yield error(
-                    f"this text holds the character U+{ord(match.group()):04X}, which XML (and so every export) cannot carry",
-                    file, pointer, code="xml-char",
-                )
+            found = sorted(set(_NOT_XML.findall(value)))
+            if found:
+                names = ", ".join(f"U+{ord(c):04X}" for c in found)
+                what = "the character" if len(found) == 1 else "the characters"
+                yield error(f"this text holds {what} {names}, which XML (and so every export) cannot carry", file, pointer, code="xml-char")
         elif isinstance(value, dict):
             for key, item in value.items():
                 yield from walk(item, pointer_join(pointer, key))

@@ -159,8 +159,9 @@ class _Reader:
         raise ValueError(f"unknown question type {kind!r}")  # the schema rules this out
 
 
-def build_quiz(data: dict, file: str = "") -> Quiz:
-    """The model of a quiz whose data the schema has accepted."""
+def build_quiz(data: dict, file: str = "", skip: frozenset[int] = frozenset()) -> Quiz:
+    """The model of a quiz whose data the schema has accepted; the questions at the `skip`
+    indexes are left out (their places stay in every other question's location)."""
     default_format = TextFormat(data.get("text_format", "plain"))
     reader = _Reader(default_format, file)
     source = data.get("source")
@@ -168,7 +169,7 @@ def build_quiz(data: dict, file: str = "") -> Quiz:
         id=data["id"],
         title=_plain(data["title"]),
         language=data["language"],
-        questions=tuple(reader.question(q, i) for i, q in enumerate(data["questions"])),
+        questions=tuple(reader.question(q, i) for i, q in enumerate(data["questions"]) if i not in skip),
         description=reader.text(data.get("description")),
         level=data.get("level"),
         difficulty=data.get("difficulty"),
