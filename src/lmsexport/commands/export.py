@@ -156,7 +156,7 @@ def run_export(paths: list[Path] | None, targets: dict[str, Path], *, strict: bo
                     sys.stderr.write(f"removed {path}\n")
             else:
                 sys.stderr.write(f"warning: {path} is produced by no quiz (run with --prune to remove it)\n")
-    if not quiet:
+    if not quiet and summary.rows:
         _print_table(summary, list(targets))
     for line in summary.differences:
         sys.stdout.write(line + "\n")
