@@ -68,6 +68,10 @@ def print_diagnostics(diagnostics: Iterable[Diagnostic], style: str, stream: Tex
         stream.write((as_github(d) if style == "github" else as_text(d, colour)) + "\n")
 
 
+def plural(count: int, one: str, many: str | None = None) -> str:
+    return f"{count} {one if count == 1 else many or one + 's'}"
+
+
 def counts(diagnostics: Iterable[Diagnostic]) -> dict[str, int]:
     result = {"errors": 0, "warnings": 0, "notes": 0}
     for d in diagnostics:

@@ -16,7 +16,7 @@ from ..diagnostics import Diagnostic, Severity, error
 from ..formats import FORMATS
 from ..output import OutputError, check_output_folder, read_if_exists, remove_stale_temporaries, write_atomic
 from ..pipeline import QuizOutcome, process_files
-from ..report import counts, print_diagnostics
+from ..report import counts, plural, print_diagnostics
 from ..writers.shared import ExportOptions
 from .common import quiz_files
 
@@ -163,5 +163,6 @@ def run_export(paths: list[Path] | None, targets: dict[str, Path], *, strict: bo
     total = summary.totals
     if not quiet or failed or summary.differences:
         verdict = "exports are out of date" if summary.differences else ("exports are up to date" if check else "done")
-        sys.stdout.write(f"{len(summary.rows)} quizzes: {total['errors']} errors, {total['warnings']} warnings; {verdict}\n")
+        sys.stdout.write(f"{plural(len(summary.rows), 'quiz', 'quizzes')}: {plural(total['errors'], 'error')}, "
+                         f"{plural(total['warnings'], 'warning')}; {verdict}\n")
     return 1 if failed or summary.differences else 0

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from ..pipeline import process_files
-from ..report import as_dict, counts, dump_json, print_diagnostics
+from ..report import as_dict, counts, dump_json, plural, print_diagnostics
 from ..writers.shared import ExportOptions
 from .common import quiz_files
 
@@ -32,9 +32,8 @@ def run_validate(paths: list[Path], style: str, max_media_bytes: int) -> int:
     if style == "json":
         dump_json({"summary": summary, "diagnostics": [as_dict(d) for d in diagnostics]})
     else:
-        line = (f"{quizzes} quiz{'zes' if quizzes != 1 else ''}, {questions} question{'s' if questions != 1 else ''} "
-                f"({drafts} draft{'s' if drafts != 1 else ''}): {total['errors']} error{'s' if total['errors'] != 1 else ''}, "
-                f"{total['warnings']} warning{'s' if total['warnings'] != 1 else ''}")
+        line = (f"{plural(quizzes, 'quiz', 'quizzes')}, {plural(questions, 'question')} ({plural(drafts, 'draft')}): "
+                f"{plural(total['errors'], 'error')}, {plural(total['warnings'], 'warning')}")
         if style == "github":
             line = ("::error title=lmsexport::" if total["errors"] else "::notice title=lmsexport::") + line
         sys.stdout.write(line + "\n")
