@@ -16,6 +16,7 @@ from lmsexport.loader import load_quiz
 from lmsexport.model import Matching, MultipleResponse, Numerical, ShortAnswer, SingleChoice, TrueFalse
 from lmsexport.readers.canonical import build_quiz
 from lmsexport.writers import qti
+from lmsexport.writers.qti.names import choice_identifier
 from lmsexport.writers.shared import ExportOptions
 
 
@@ -54,8 +55,8 @@ def check_choices(question, item: Item) -> int:
         choices = [("true", question.answer, question.true_feedback), ("false", not question.answer, question.false_feedback)]
         credit = {"true": 1.0 if question.answer else 0.0, "false": 0.0 if question.answer else 1.0}
     else:
-        choices = [(c.id, c.correct, c.feedback) for c in question.choices]
-        credit = {c.id: c.credit for c in question.choices}
+        choices = [(choice_identifier(c.id), c.correct, c.feedback) for c in question.choices]
+        credit = {choice_identifier(c.id): c.credit for c in question.choices}
     ids = [c[0] for c in choices]
     right = {c[0] for c in choices if c[1]}
     assert item.correct("RESPONSE") == (frozenset(right) if multiple else next(iter(right)))
@@ -231,3 +232,25 @@ def test_matching_with_a_shared_answer_and_distractors():
     targets = [c.text for c in item.root.findall(f".//{NS}simpleMatchSet")[1]]
     assert targets == ["odd", "even", "prime?"]
     check_matching(quiz.questions[0], item)
+
+
+def test_ids_that_look_like_generated_or_reserved_identifiers_stay_apart(schemas):
+    quiz = _quiz(
+        {"id": "SCORE", "type": "single_choice", "stem": "Pick", "options": [
+            {"id": "RESPONSE", "text": "right", "correct": True}, {"id": "FEEDBACK", "text": "no", "feedback": "No."},
+            {"id": "MAXSCORE", "text": "no"}]},
+        {"id": "mt", "type": "matching", "stem": "Match", "pairs": [
+            {"id": "p1", "prompt": "one", "answer": "X"}, {"id": "p1_answer", "prompt": "two", "answer": "Y"},
+            {"id": "b_distractor", "prompt": "three", "answer": "Z"}], "distractors": [{"id": "b", "text": "W"}]},
+    )
+    result = qti.render(quiz, ExportOptions())
+    assert not result.failed, [d.message for d in result.diagnostics]
+    items = items_of(quiz)
+    for item in items.values():
+        for key in ("qti 2.1", "qti 2.1.2"):
+            assert schemas[key].validate(item.root), schemas[key].error_log
+        variables = {e.get("identifier") for e in item.root if e.tag in (f"{NS}responseDeclaration", f"{NS}outcomeDeclaration")}
+        choices = {e.get("identifier") for e in item.root.iter(f"{NS}simpleChoice", f"{NS}simpleAssociableChoice")}
+        assert not variables & choices
+    check_choices(quiz.questions[0], items["SCORE"])
+    check_matching(quiz.questions[1], items["mt"])

@@ -7,7 +7,7 @@ from .context import ItemContext
 from .expressions import base, condition, make, set_outcome, value, variable
 from .feedback import option_feedback_id
 from .markup import attribute
-from .names import MAP_RESPONSE, MATCH_CORRECT, MAXSCORE, RESPONSE, SCORE, identifier
+from .names import MAP_RESPONSE, MATCH_CORRECT, MAXSCORE, RESPONSE, SCORE, choice_identifier
 from .parts import AnswerFeedback, Parts
 from .scoring import map_response_rules, mapping
 
@@ -46,7 +46,7 @@ def true_false(ctx: ItemContext, question: TrueFalse) -> Parts:
 def _choices(ctx, question, choices, shuffle, multiple, feedback_where=None) -> Parts:
     parts = Parts()
     points = question.points
-    ids = [identifier(c.id) for c in choices]
+    ids = [choice_identifier(c.id) for c in choices]
     if len(set(ids)) != len(ids):
         ctx.problems.error(question, "two options have the same identifier", "options")
     cardinality = "multiple" if multiple else "single"

@@ -6,7 +6,7 @@ from ...model import Matching
 from .context import ItemContext
 from .expressions import make, value, variable
 from .markup import with_text
-from .names import MAP_RESPONSE, RESPONSE, identifier
+from .names import MAP_RESPONSE, RESPONSE, choice_identifier, identifier
 from .parts import Parts
 from .scoring import map_response_rules, mapping
 
@@ -15,13 +15,14 @@ _MATCHED = make("match", variable(RESPONSE), f'<correct identifier="{RESPONSE}"/
 
 def matching(ctx: ItemContext, question: Matching) -> Parts:
     parts = Parts()
-    sources = [identifier(p.id) for p in question.pairs]
+    sources = [choice_identifier(p.id) for p in question.pairs]
     # Prompts that share an answer text share one target, as a student sees one such answer.
+    # Content ids hold no '.', so ".answer" and ".distractor" can never meet another id.
     targets: dict[str, str] = {}
-    for pair, source in zip(question.pairs, sources):
-        targets.setdefault(pair.answer, source + "_answer")
+    for pair in question.pairs:
+        targets.setdefault(pair.answer, identifier(pair.id) + ".answer")
     for distractor in question.distractors:
-        targets.setdefault(distractor.text, identifier(distractor.id) + "_distractor")
+        targets.setdefault(distractor.text, identifier(distractor.id) + ".distractor")
     every_id = sources + list(targets.values())
     if len(set(every_id)) != len(every_id):
         ctx.problems.error(question, "two prompts or answers have the same identifier", "pairs")

@@ -26,6 +26,17 @@ _NCNAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
 _NOT_NCNAME_CHAR = re.compile(r"[^A-Za-z0-9_.-]")
 
 
+# An item's own variables; a choice may not share an identifier with any of them.
+ITEM_VARIABLES = frozenset({"RESPONSE", "SCORE", "MAXSCORE", "FEEDBACK", "completionStatus", "duration", "numAttempts"})
+
+
+def choice_identifier(raw: str) -> str:
+    """The identifier of a choice, prompt or answer. Content ids never hold a '.', so the
+    prefixed form of a reserved name cannot meet another id."""
+    result = identifier(raw)
+    return "choice." + result if result in ITEM_VARIABLES else result
+
+
 def identifier(raw: str) -> str:
     """A QTI identifier (an XML NCName) for a content id; valid ids are kept as they are, so
     re-exports keep their identifiers."""
