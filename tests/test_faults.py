@@ -91,3 +91,25 @@ def test_a_folder_where_an_export_goes_is_an_error_not_a_crash(built, check):
     assert result.exit_code == 1
     assert "Traceback" not in result.output and result.exception is None or isinstance(result.exception, SystemExit)
     assert f"cannot use {Path('exports/gift/model-pipeline-parallelism.gift.txt')}: Is a directory" in result.stderr
+
+
+def test_ctrl_c_during_a_parallel_build_stops_cleanly(built):
+    source = json.loads((built / "content" / "model-pipeline-parallelism.json").read_text(encoding="utf-8"))
+    for i in range(300):
+        source["id"] = f"copy-{i:03d}"
+        (built / "content" / f"copy-{i:03d}.json").write_text(json.dumps(source, ensure_ascii=False), encoding="utf-8")
+    # As a terminal does: SIGINT to the whole process group, workers included.
+    process = subprocess.Popen([sys.executable, "-m", "lmsexport", "build", "--jobs", "2", "--quiet"], cwd=built,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 60
+    while not any((built / "exports" / "qti").glob("copy-*.zip")) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        _, stderr = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        pytest.fail("the build did not stop after Ctrl-C")
+    assert process.returncode == 130
+    assert b"Traceback" not in stderr and b"ForkPoolWorker" not in stderr

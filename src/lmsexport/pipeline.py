@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import signal
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,6 +72,12 @@ def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, 
     return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, tuple(diagnostics), tuple(exports))
 
 
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches the whole process group: the parent stops the pool; workers that also
+    # raised would print their own tracebacks and could leave the pool waiting on them.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _process_job(job: tuple[Path, tuple[str, ...], ExportOptions, int]) -> QuizOutcome:
     return process_quiz(*job)
 
@@ -82,7 +89,7 @@ def process_files(files: list[Path], formats: tuple[str, ...], options: ExportOp
     outcomes: Iterable[QuizOutcome]
     if jobs > 1 and len(files) > 1:
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-        pool = context.Pool(min(jobs, len(files)))
+        pool = context.Pool(min(jobs, len(files)), initializer=_ignore_interrupts)
         outcomes = pool.imap(_process_job, ((f, formats, options, max_media_bytes) for f in files), chunksize=1)
     else:
         pool = None
