@@ -244,3 +244,14 @@ def test_every_formula_survives_with_its_braces():
     assert "\\[\\ell_{new} = \\ell_{old}\\, e^{m_{old}-m_{new}} + \\sum_j e^{x_j - m_{new}}\\]" in stems["softmax"]
     assert "\\(2\\frac{N-1}{N}\\)" in read.questions[0].feedback.general.source
     assert_same_quiz(read, quiz, full=False)
+
+
+def test_a_tag_ending_in_a_backslash_is_left_out_with_a_warning():
+    from lmsexport.readers.canonical import build_quiz
+
+    quiz = build_quiz({"id": "tags", "title": "Tags", "language": "en", "tags": ["back\\"], "questions": [
+        {"id": "sc", "type": "true_false", "stem": "s", "answer": True, "tags": ["q tag", "mid\\dle"]}]}, "tags.json")
+    result = export(quiz)
+    assert "[tag:back\\]" not in result.data.decode()
+    assert [d.code for d in result.diagnostics if d.code == "gift-tag"] == ["gift-tag"]
+    assert read_gift(result.data).questions[0].tags == ("q tag", "mid\\dle")

@@ -301,3 +301,14 @@ def test_outcome_feedback_of_short_answer_and_numerical_is_a_warning():
         ("/questions/1", "Moodle's numerical questions have no correct, partially correct feedback (only feedback by answer): it is left out"),
     ]
     assert moodle_xml.render(quiz, ExportOptions(strict=True)).data is None
+
+
+def test_category_names_longer_than_moodle_stores_are_cut_with_a_warning():
+    from lmsexport.readers.canonical import build_quiz
+
+    quiz = build_quiz({"id": "long", "title": "T" * 300, "language": "en", "category": ["C" * 260],
+                       "questions": [{"id": "q", "type": "true_false", "stem": "s", "answer": True}]}, "long.json")
+    result = export(quiz)
+    category = etree.fromstring(result.data).findtext("question[@type='category']/category/text")
+    assert category == "$course$/top/" + "C" * 255 + "/" + "T" * 255
+    assert len([d for d in result.diagnostics if d.code == "moodle-category"]) == 2

@@ -227,3 +227,9 @@ def test_schema_errors_in_one_question_do_not_hide_the_other_problems(tmp_path):
         ("/questions/1/options", "a single choice question has exactly one correct option; 2 are marked correct (o, o)"),
         ("/questions/2/stem", "the question text cannot be only white space (at /questions/2/stem)".split(" (at")[0]),
     }
+
+
+def test_a_positive_credit_on_a_wrong_option_is_not_counted_in_the_correct_options_sum():
+    code, report = validate_json(BAD / "multiple_wrong_option_positive.json")
+    assert code == 1
+    assert [d["message"] for d in report["diagnostics"]] == ["an option that is not correct cannot be worth a positive credit"]

@@ -37,6 +37,6 @@ def choice_errors(question: SingleChoice | MultipleResponse, file: str) -> Itera
             yield error("a correct option must be worth a positive credit", file, pointer_join(base, "options", i, "credit"), code="credit")
         if not choice.correct and choice.credit > 0:
             yield error("an option that is not correct cannot be worth a positive credit", file, pointer_join(base, "options", i, "credit"), code="credit")
-    total = sum(c.credit for c in options if c.credit > 0)
+    total = sum(c.credit for c in options if c.correct and c.credit > 0)
     if abs(total - 1) > EPSILON:
         yield error(f"the credits of the correct options add up to {total:g}; they must add up to 1 (full marks)", file, pointer_join(base, "options"), code="credit")

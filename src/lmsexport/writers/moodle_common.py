@@ -35,8 +35,13 @@ def question_name(question: Question) -> str:
     return question.title if question.title is not None else question.id
 
 
+# question_categories.name is a 255-character column; a longer name fails Moodle's insert and,
+# with stop-on-error, the whole import.
+CATEGORY_MAX = 255
+
+
 def category_names(quiz: Quiz) -> tuple[str, ...]:
-    return (*quiz.category, quiz.title)
+    return tuple(name[:CATEGORY_MAX] for name in (*quiz.category, quiz.title))
 
 
 def _escape_category(name: str) -> str:
@@ -69,7 +74,10 @@ def quiz_loss(quiz: Quiz, message: str, options: ExportOptions, code: str, point
 
 def quiz_diagnostics(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
     """What Moodle changes in the category names it creates for this quiz."""
-    for name in category_names(quiz):
+    for name in (*quiz.category, quiz.title):
+        if len(name) > CATEGORY_MAX:
+            message = f"category name {name[:40]!r}...: Moodle stores {CATEGORY_MAX} characters of a category name; it is cut there"
+            yield quiz_loss(quiz, message, options, "moodle-category")
         if _TAG_LIKE.search(name) or "\n" in name or name != name.strip():
             message = f"category name {name!r}: Moodle strips HTML tags, line breaks and outer spaces from category names"
             yield quiz_loss(quiz, message, options, "moodle-category")

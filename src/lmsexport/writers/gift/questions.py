@@ -28,7 +28,8 @@ from ..moodle_xml.questions import escape_wildcards
 from ..shared import ExportOptions, loss_warning
 from . import escape as esc
 
-_TAG_SAFE = re.compile(r"^[^\x00-\x1f\x7f<>]+$")
+# A final backslash would turn the closing ']' into an escaped one and swallow the next tag.
+_TAG_SAFE = re.compile(r"^[^\x00-\x1f\x7f<>]+(?<!\\)$")
 
 
 def media_link(base: str):
@@ -88,7 +89,7 @@ class BlockWriter:
             if _TAG_SAFE.match(tag):
                 tokens.append("[tag:" + tag.replace("]", "\\]") + "]")
             else:
-                self.lose(question, f"tag {tag!r}: a GIFT tag cannot hold line breaks, control characters, '<' or '>'; it is left out", "gift-tag")
+                self.lose(question, f"tag {tag!r}: a GIFT tag cannot hold line breaks, control characters, '<' or '>', nor end with a backslash; it is left out", "gift-tag")
         return "// " + " ".join(tokens)
 
     def common_losses(self, question: Question) -> None:
