@@ -138,3 +138,14 @@ def test_answer_ids_are_distinct_numbers_and_stable():
     item = read_package(canvas.render(quiz, ExportOptions()).data).items[0]
     assert len(set(item.answer_ids)) == 300 and all(i.isdigit() for i in item.answer_ids)
     assert read_package(canvas.render(quiz, ExportOptions()).data).items[0].answer_ids == item.answer_ids
+
+
+def test_an_option_in_another_language_with_block_markdown_gets_a_div():
+    quiz = build_quiz({"id": "langs", "title": "L", "language": "en", "text_format": "markdown", "questions": [
+        {"id": "q", "type": "single_choice", "stem": "Which?", "options": [
+            {"id": "a", "text": "Benn.\n\nÑaar.", "correct": True, "language": "wo"},
+            {"id": "b", "text": "Short", "language": "wo"}]}]}, "langs.json")
+    export = canvas.render(quiz, ExportOptions())
+    package = read_package(export.data)
+    labels = list(package.items[0].labels.values())
+    assert labels[0].startswith('<div lang="wo"><p>Benn.</p>') and labels[1] == '<span lang="wo">Short</span>'

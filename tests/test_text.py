@@ -70,3 +70,19 @@ def test_media_addresses_are_mapped_by_the_style():
     assert '<img src="@@PLUGINFILE@@/media/ring.png" alt="A ring" />' in html
     assert '<audio controls="controls" src="@@PLUGINFILE@@/media/clip.mp3">Sound</audio>' in html
     assert '<img src="https://example.org/x.png" alt="Web" />' in html
+
+
+def test_display_math_in_brackets_inside_a_sentence_is_a_formula():
+    text = Text("The softmax is \\[\\sigma(z)_i = e^{z_i}\\] for each i; broken: \\[\\frca{a}{b}\\]", TextFormat.MARKDOWN)
+    assert "is \\[\\sigma(z)_i = e^{z_i}\\] for" in to_html(text)
+    assert to_html(text, RenderStyle(MathStyle.MATHML)).count('display="block"') == 1  # the broken one stays TeX
+    from lmsexport.text import formula_problems
+    assert formula_problems(text) == ["the formula '\\frca{a}{b}' uses \\frca, which is not a known LaTeX command"]
+
+
+def test_plain_text_keeps_its_spaces_in_html():
+    from lmsexport.text import plain_to_html, plain_to_inline_html
+
+    assert plain_to_html("Align:\n  a    b") == "<p>Align:<br/>\u00a0\u00a0a \u00a0\u00a0\u00a0b</p>"
+    assert plain_to_inline_html("x  =  1") == "x \u00a0= \u00a01"
+    assert plain_to_inline_html("one space each") == "one space each"

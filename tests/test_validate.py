@@ -66,6 +66,7 @@ CASES = [
     ("unsafe_javascript_link.json", "uses 'javascript:', which platforms may run or block", 10, "/questions/0/stem"),
     ("unsafe_data_url.json", "uses 'data:'", 15, "/questions/0/options/0/feedback"),
     ("markdown_renders_nothing.json", "an option's text cannot be only white space", 19, "/questions/0/options/1/text"),
+    ("matching_answer_two_lines.json", "cannot show a line break: write it on one line", 14, "/questions/0/pairs/0/answer"),
     ("whitespace_option.json", "an option's text cannot be only white space", 18, "/questions/0/options/1/text"),
 ]
 

@@ -9,6 +9,8 @@ from ..model import Matching
 from .blank import is_blank
 from .ids import unique_ids
 
+_ONE_LINE = "a matching answer is offered in a drop-down list, which cannot show a line break: write it on one line"
+
 
 def matching_errors(question: Matching, file: str) -> Iterator[Diagnostic]:
     base = question.location.pointer
@@ -25,8 +27,12 @@ def matching_errors(question: Matching, file: str) -> Iterator[Diagnostic]:
         prompts.add(pair.prompt.source)
         if is_blank(pair.prompt) or is_blank(pair.answer):
             yield error("a pair's prompt and answer cannot be only white space", file, pointer_join(base, "pairs", i), code="blank")
+        if "\n" in pair.answer or "\r" in pair.answer:
+            yield error(_ONE_LINE, file, pointer_join(base, "pairs", i, "answer"), code="line-break")
     for i, distractor in enumerate(question.distractors):
         if distractor.text in answers:
             yield error("this distractor is also the answer of a pair", file, pointer_join(base, "distractors", i, "text"), code="duplicate")
         if is_blank(distractor.text):
             yield error("a distractor cannot be only white space", file, pointer_join(base, "distractors", i, "text"), code="blank")
+        if "\n" in distractor.text or "\r" in distractor.text:
+            yield error(_ONE_LINE, file, pointer_join(base, "distractors", i, "text"), code="line-break")

@@ -65,17 +65,29 @@ def _markdown_to_html(source: str, style: RenderStyle) -> str:
     return _render_markdown(source, style)
 
 
+# HTML collapses runs of spaces and drops them at the start of a line; a no-break space for each
+# space after the first (and for a line's leading ones) keeps plain text as it was written.
+_SPACES = re.compile(r"(?<=\n) +|^ +| {2,}")
+
+
+def _keep_spaces(text: str) -> str:
+    if "  " not in text and "\n " not in text and not text.startswith(" "):
+        return text
+    return _SPACES.sub(lambda m: ("\u00a0" * len(m.group())) if m.start() == 0 or text[m.start() - 1] == "\n"
+                       else " " + "\u00a0" * (len(m.group()) - 1), text)
+
+
 def plain_to_html(source: str) -> str:
     """Plain text as XHTML paragraphs: a blank line starts a paragraph, a newline is a <br/>."""
     paragraphs = [p for p in source.replace("\r\n", "\n").replace("\r", "\n").split("\n\n") if p.strip()]
     if not paragraphs:
         return ""
-    return "".join("<p>" + escape(p.strip("\n"), quote=False).replace("\n", "<br/>") + "</p>" for p in paragraphs)
+    return "".join("<p>" + _keep_spaces(escape(p.strip("\n"), quote=False)).replace("\n", "<br/>") + "</p>" for p in paragraphs)
 
 
 def plain_to_inline_html(source: str) -> str:
     """Plain text as inline XHTML (for option texts and other short fields)."""
-    return escape(source, quote=False).replace("\r\n", "\n").replace("\r", "\n").replace("\n", "<br/>")
+    return _keep_spaces(escape(source, quote=False).replace("\r\n", "\n").replace("\r", "\n")).replace("\n", "<br/>")
 
 
 def to_html(text: Text, style: RenderStyle = DEFAULT_STYLE) -> str:

@@ -25,7 +25,24 @@ def _parser() -> MarkdownIt:
     # "$5 and $10" must stay text: no digits or spaces next to a single dollar.
     dollarmath_plugin(md, allow_labels=False, allow_space=False, allow_digits=False, double_inline=True)
     texmath_plugin(md, delimiters="brackets")
+    # texmath reads \[...\] only as a block of its own; inside a sentence CommonMark would take
+    # "\[" for an escaped bracket and the formula would quietly become text.
+    md.inline.ruler.before("escape", "math_display_brackets", _display_brackets)
     return md
+
+
+def _display_brackets(state, silent: bool) -> bool:
+    if not state.src.startswith("\\[", state.pos):
+        return False
+    end = state.src.find("\\]", state.pos + 2)
+    if end < 0:
+        return False
+    if not silent:
+        token = state.push("math_inline_double", "math", 0)
+        token.content = state.src[state.pos + 2:end]
+        token.markup = "\\["
+    state.pos = end + 2
+    return True
 
 
 MARKDOWN = _parser()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from html import escape
 from urllib.parse import quote, unquote
 
 from ..diagnostics import Diagnostic, Severity, warning
@@ -116,21 +115,6 @@ def html_of(text: Text, inline: bool, style: RenderStyle | None = None) -> str:
 
 def plain_html(source: str, inline: bool) -> str:
     return plain_to_inline_html(source) if inline else plain_to_html(source)
-
-
-# Elements Moodle's HTML purifier (lib/weblib.php purify_html, HTMLPurifier with the XHTML 1.0
-# Transitional doctype) counts as blocks: inside a <span> it would drop them.
-_BLOCK = re.compile(r"<(?:p|div|ul|ol|dl|table|pre|blockquote|h[1-6]|hr|audio|video)[\s>/]")
-
-
-def in_language(html: str, language: str, inline: bool) -> str:
-    """HTML stating its language: `<div lang>` around blocks, `<span lang>` around a short text.
-    Moodle's purifier keeps `lang` (HTMLPurifier's NonXMLCommonAttributes, part of the XHTML 1.0
-    Transitional doctype Moodle uses) and only lower-cases the tag (AttrDef_Lang)."""
-    language = escape(language, quote=True)
-    if inline and not _BLOCK.search(html):
-        return f'<span lang="{language}">{html}</span>'
-    return f'<div lang="{language}">{html}</div>'
 
 
 def is_plain(text: Text) -> bool:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import re
 import zipfile
+from html import escape
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -70,3 +72,18 @@ def deterministic_zip(files: dict[str, bytes]) -> bytes:
 def xml_bytes(root: etree._Element) -> bytes:
     """UTF-8 XML with a declaration; lxml's serialisation is stable for a given tree."""
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+
+
+# Elements Moodle's HTML purifier (lib/weblib.php purify_html, HTMLPurifier with the XHTML 1.0
+# Transitional doctype) counts as blocks: inside a <span> it would drop them.
+_BLOCK = re.compile(r"<(?:p|div|ul|ol|dl|table|pre|blockquote|h[1-6]|hr|audio|video)[\s>/]")
+
+
+def in_language(html: str, language: str, inline: bool) -> str:
+    """HTML stating its language: `<div lang>` around blocks, `<span lang>` around a short text.
+    Moodle's purifier keeps `lang` (HTMLPurifier's NonXMLCommonAttributes, part of the XHTML 1.0
+    Transitional doctype Moodle uses) and only lower-cases the tag (AttrDef_Lang)."""
+    language = escape(language, quote=True)
+    if inline and not _BLOCK.search(html):
+        return f'<span lang="{language}">{html}</span>'
+    return f'<div lang="{language}">{html}</div>'

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from html import escape
 
 from ...model import Choice, MultipleResponse, SingleChoice, TrueFalse
 from ...text import to_inline_html
 from .item import ItemParts
 from .media import STYLE
 from .qti import end_condition, end_conditionvar, feedback_condition, respcondition, set_score, show_feedback, varequal
+from ..shared import in_language
 from .xml import INDENT, text
 
 RESPONSE = "response1"
@@ -17,7 +17,7 @@ RESPONSE = "response1"
 def _choice_html(parts: ItemParts, choice: Choice) -> str:
     html = to_inline_html(choice.text, STYLE)
     if choice.language and choice.language != parts.quiz.language_of(parts.question):
-        return f'<span lang="{escape(choice.language)}">{html}</span>'
+        return in_language(html, choice.language, inline=True)  # <div> around blocks, else <span>
     return html
 
 

@@ -18,7 +18,8 @@ import re
 
 from ...model import Text
 from ...text import RenderStyle
-from ..moodle_common import html_of, in_language, is_plain, plain_html
+from ..moodle_common import html_of, is_plain, plain_html
+from ..shared import in_language
 
 PLACEHOLDER = re.compile(r"&&(058;|035;|061;|123;|125;|126;|010|092;)")
 

@@ -17,7 +17,8 @@ from urllib.parse import unquote
 
 from ...model import Quiz, Text, TextFormat
 from ...text import media_references
-from ..moodle_common import PLUGINFILE_STYLE, html_of, in_language, plain_html
+from ..moodle_common import PLUGINFILE_STYLE, html_of, plain_html
+from ..shared import in_language
 from .xml import attribute, escape
 
 _EMPTY = ("html", "", ())
