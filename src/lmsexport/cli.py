@@ -93,7 +93,7 @@ def _export_command(format_name: str):
         from .commands.export import run_export
 
         folder = out or DEFAULT_EXPORTS / format_name
-        raise typer.Exit(run_export(paths, {format_name: folder}, strict=strict, nearest_grade=nearest_grade,
+        raise typer.Exit(run_export(paths or [DEFAULT_CONTENT], {format_name: folder}, strict=strict, nearest_grade=nearest_grade,
                                     check=check, jobs=jobs, quiet=quiet, verbose=verbose, prune=prune,
                                     max_media_bytes=int(max_media_size * 1048576), media_base_url=media_base_url))
 
@@ -133,7 +133,7 @@ def build(
     if unknown or not names:
         raise typer.BadParameter(f"unknown format {', '.join(unknown) or '(none)'}; choose from {', '.join(FORMATS)}", param_hint="--format")
     targets = {name: out / FORMATS[name].folder for name in names}
-    raise typer.Exit(run_export(paths, targets, strict=strict, nearest_grade=nearest_grade, check=check,
+    raise typer.Exit(run_export(paths or [DEFAULT_CONTENT], targets, strict=strict, nearest_grade=nearest_grade, check=check,
                                 jobs=jobs, quiet=quiet, verbose=verbose, prune=prune,
                                 max_media_bytes=int(max_media_size * 1048576), media_base_url=media_base_url, root=out))
 

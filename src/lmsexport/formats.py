@@ -15,7 +15,6 @@ class Format:
     name: str
     module: str  # imported on first use: start-up stays fast and a command loads only its writer
     folder: str
-    summary: str
 
     @property
     def render(self) -> Callable[[Quiz, ExportOptions], Export]:
@@ -25,9 +24,9 @@ class Format:
 FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
-        Format("qti", "lmsexport.writers.qti", "qti", "IMS QTI 2.1 content package (.zip)"),
-        Format("canvas", "lmsexport.writers.canvas", "canvas", "Canvas quiz package, QTI 1.2 (.zip)"),
-        Format("moodle", "lmsexport.writers.moodle_xml", "moodle", "Moodle XML (.xml)"),
-        Format("gift", "lmsexport.writers.gift", "gift", "GIFT (.gift.txt)"),
+        Format("qti", "lmsexport.writers.qti", "qti"),
+        Format("canvas", "lmsexport.writers.canvas", "canvas"),
+        Format("moodle", "lmsexport.writers.moodle_xml", "moodle"),
+        Format("gift", "lmsexport.writers.gift", "gift"),
     )
 }

@@ -19,9 +19,6 @@ from .diagnostics import Diagnostic, error
 UTF8_BOM = b"\xef\xbb\xbf"
 
 
-class _ParseProblem(Exception):
-    pass
-
 
 @dataclass
 class ParsedJson:

@@ -20,7 +20,6 @@ from ..report import counts, plural, print_diagnostics
 from ..writers.shared import ExportOptions
 from .common import quiz_files
 
-DEFAULT_CONTENT = Path("content")
 # Below this many quiz files a progress bar would only flicker.
 PROGRESS_THRESHOLD = 20
 
@@ -116,10 +115,9 @@ def _progress(total: int, quiet: bool):
     return Progress(transient=True, console=Console(stderr=True))
 
 
-def run_export(paths: list[Path] | None, targets: dict[str, Path], *, strict: bool, nearest_grade: bool, check: bool,
+def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, nearest_grade: bool, check: bool,
                jobs: int, quiet: bool, verbose: bool, prune: bool, max_media_bytes: int,
                media_base_url: str | None = None, root: Path | None = None) -> int:
-    sources = paths or [DEFAULT_CONTENT]
     try:
         for folder in targets.values():
             check_output_folder(folder, sources)

@@ -20,7 +20,7 @@ from .math import FormulaError, to_mathml
 from .style import DEFAULT_STYLE, MathStyle, RenderStyle
 
 __all__ = [
-    "DEFAULT_STYLE", "FormulaError", "MathStyle", "RenderStyle", "formula_problems", "is_markdown",
+    "DEFAULT_STYLE", "FormulaError", "MathStyle", "RenderStyle", "formula_problems",
     "media_references", "plain_to_html", "plain_to_inline_html", "to_html", "to_inline_html",
 ]
 
@@ -110,9 +110,6 @@ def to_inline_html(text: Text, style: RenderStyle = DEFAULT_STYLE) -> str:
         return html
     return plain_to_inline_html(text.source)
 
-
-def is_markdown(text: Text) -> bool:
-    return text.format is TextFormat.MARKDOWN
 
 
 def media_references(text: Text | None) -> list[str]:
