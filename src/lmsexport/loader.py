@@ -14,7 +14,7 @@ from pathlib import Path
 from . import checks, jsonsource
 from .checks.ids import unique_ids
 from .diagnostics import Diagnostic, error, pointer_join, warning
-from .media import DEFAULT_MAX_MEDIA_BYTES, MediaProblem, load_media
+from .media import DEFAULT_MAX_MEDIA_BYTES, MediaProblem, load_media, name_key
 from .model import MediaFile, Quiz
 from .readers.canonical import build_quiz
 from .schema import schema_errors
@@ -54,12 +54,19 @@ def _media(quiz: Quiz, folder: Path, max_bytes: int) -> tuple[tuple[MediaFile, .
     texts = [("", ("description",), quiz.description)]
     texts += [(q.location.pointer, parts, text) for q in quiz.questions for parts, text in checks.rich_texts(q)]
     loaded: dict[str, MediaFile | None] = {}
+    by_key: dict[str, str] = {}
     problems: list[Diagnostic] = []
     for base, parts, text in texts:
         for address in media_references(text):
             if address in loaded:
                 continue
             pointer = pointer_join(base, *parts)
+            first = by_key.setdefault(name_key(address), address)
+            if first != address:
+                loaded[address] = None
+                problems.append(error(f"the media paths '{first}' and '{address}' differ only by case: on Windows and macOS "
+                                      "they name one file, so one would overwrite the other; use one spelling", file, pointer, code="media"))
+                continue
             result, removed = load_media(folder, address, max_bytes)
             if isinstance(result, MediaProblem):
                 loaded[address] = None
