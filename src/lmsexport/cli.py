@@ -179,6 +179,9 @@ def stats(
 
 
 def main() -> None:
+    from .report import utf8_output
+
+    utf8_output(sys.stdout, sys.stderr)
     try:
         app()
     except KeyboardInterrupt:

@@ -47,6 +47,24 @@ def scaffold(quiz_id: str, types: list[str], title: str | None, language: str, s
             "text_format": "plain", "questions": questions}
 
 
+GITATTRIBUTES = """\
+# `lmsexport build --check` compares exports byte for byte: git must never change their line
+# endings (core.autocrlf on Windows would turn the LF of Moodle XML and GIFT into CRLF).
+exports/** -text
+"""
+
+
+def offer_gitattributes(folder: Path) -> None:
+    """Keep a content repository's exports byte-exact in every clone: write a .gitattributes
+    where there is none, and say what to add to one that lacks the rule."""
+    path = folder / ".gitattributes"
+    if not path.exists():
+        write_atomic(path, GITATTRIBUTES.encode("utf-8"))
+        sys.stdout.write(f"created {path} (exports keep their line endings in every clone, so build --check holds on Windows)\n")
+    elif path.is_file() and "exports/" not in path.read_text(encoding="utf-8", errors="replace"):
+        sys.stderr.write(f"note: add 'exports/** -text' to {path}, or a clone with core.autocrlf=true sees every export as stale\n")
+
+
 def run_new(quiz_id: str, types: list[str], title: str | None, language: str, out: Path) -> int:
     if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", quiz_id):
         sys.stderr.write(f"error: {quiz_id!r} is not a valid quiz id: use lower-case letters, digits and single '-'\n")
@@ -64,4 +82,5 @@ def run_new(quiz_id: str, types: list[str], title: str | None, language: str, ou
     data = scaffold(quiz_id, types, title, language, _schema_reference(out))
     write_atomic(out, (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
     sys.stdout.write(f"created {out}\n")
+    offer_gitattributes(Path.cwd())
     return 0
