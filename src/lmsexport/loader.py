@@ -110,6 +110,17 @@ def load_quiz(path: Path, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES) -> Loa
         raw = path.read_bytes()
     except OSError as problem:
         return LoadResult(path, None, (error(f"cannot read the file: {problem.strerror or problem}", file, code="io"),))
+    return load_bytes(raw, file, path.parent, max_media_bytes, path)
+
+
+def load_bytes(raw: bytes, file: str, folder: Path, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES,
+               path: Path | None = None) -> LoadResult:
+    """A quiz from its bytes (a file's, standard input's, a caller's), named `file` in diagnostics;
+    its media files are looked up in `folder`."""
+    path = path if path is not None else Path(file)
+    if len(raw) > MAX_FILE_BYTES:
+        message = f"the quiz is {len(raw) / 1048576:.1f} MB, over the {MAX_FILE_BYTES // 1048576} MB limit for one quiz: split it into several quizzes"
+        return LoadResult(path, None, (error(message, file, code="size"),))
     parsed = jsonsource.parse(raw, file)
     if not parsed.ok:
         return LoadResult(path, None, tuple(parsed.diagnostics))
@@ -121,7 +132,7 @@ def load_quiz(path: Path, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES) -> Loa
     quiz = build_quiz(parsed.data, file)
     problems += checks.quiz_diagnostics(quiz)
     if "![" in parsed.text:  # only Markdown images refer to media files
-        media, media_problems = _media(quiz, path.parent, max_media_bytes)
+        media, media_problems = _media(quiz, folder, max_media_bytes)
         problems += media_problems
         quiz = replace(quiz, media=media)
     return LoadResult(path, quiz, _located(problems, parsed))
