@@ -4,6 +4,7 @@ Heavy modules are imported inside the commands so that `lmsexport --version` sta
 """
 
 
+import re
 import sys
 from enum import Enum
 from pathlib import Path
@@ -16,7 +17,37 @@ from . import __version__
 DEFAULT_CONTENT = Path("content")
 DEFAULT_EXPORTS = Path("exports")
 
+def _without_type_placeholders(params: list) -> list:
+    """Recent Typer prints a Python type beside every parameter (`<bool>` after a flag,
+    `<list[Path]>` after the paths): show nothing after a flag or a named argument, and a
+    repeated value as `<str>...`; older Typer has no such column and ignores this."""
+    for param in params:
+        original = getattr(param, "display_type_rich", None)
+        if original is None or getattr(param, "_plain_type", False):
+            continue
+        if getattr(param, "is_flag", False) or getattr(param, "count", False) or param.param_type_name == "argument" and param.metavar:
+            param.display_type_rich = lambda ctx: None
+        else:
+            param.display_type_rich = lambda ctx, original=original: re.sub(r"<list\[(.*)\]>", r"<\1>...", original(ctx) or "") or None
+        param._plain_type = True
+    return params
+
+
+class _Group(typer.core.TyperGroup):
+    def get_params(self, ctx):
+        return _without_type_placeholders(super().get_params(ctx))
+
+    def get_command(self, ctx, name):
+        command = super().get_command(ctx, name)
+        if command is not None and not getattr(command, "_plain_types", False):
+            original = command.get_params
+            command.get_params = lambda ctx: _without_type_placeholders(original(ctx))
+            command._plain_types = True
+        return command
+
+
 app = typer.Typer(
+    cls=_Group,
     add_completion=False,
     no_args_is_help=False,
     help="Write quiz content once as JSON; export IMS QTI 2.1, Canvas, Moodle XML and GIFT. With no command, build every format from content/ into exports/.",
@@ -52,7 +83,7 @@ def _root(
         ctx.invoke(build)
 
 
-Paths = Annotated[Optional[list[Path]], typer.Argument(help="Quiz files or folders (default: content/).", show_default=False)]
+Paths = Annotated[Optional[list[Path]], typer.Argument(metavar="PATH", help="Quiz files or folders (default: content/).", show_default=False)]
 Strict = Annotated[bool, typer.Option("--strict", help="Treat warnings about what a format cannot carry as errors.")]
 NearestGrade = Annotated[bool, typer.Option("--nearest-grade", help="Moodle/GIFT: move a credit that is not on Moodle's grade list to the nearest grade, with a warning, instead of failing.")]
 Check = Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 if any export is stale, missing or extra.")]
@@ -67,19 +98,19 @@ Prune = Annotated[bool, typer.Option("--prune", help="Delete files in the output
 @app.command()
 def validate(
     paths: Paths = None,
-    format: Annotated[ReportStyle, typer.Option("--format", "-f", help="text for people, json for tools, github for GitHub Actions annotations.")] = ReportStyle.text,
+    output_format: Annotated[ReportStyle, typer.Option("--output-format", "--format", "-f", help="text for people, json for tools (versioned, see report.schema.json), github for GitHub Actions annotations. --format is the older spelling.")] = ReportStyle.text,
     max_media_size: MaxMediaSize = 5,
 ) -> None:
-    """Check quiz files against the schema and the semantic rules, reporting every problem."""
+    """Check quiz files against the schema and the semantic rules, reporting every problem. PATH '-' reads a quiz from standard input."""
     from .commands.validate import run_validate
 
-    raise typer.Exit(run_validate(paths or [DEFAULT_CONTENT], format.value, int(max_media_size * 1048576)))
+    raise typer.Exit(run_validate(paths or [DEFAULT_CONTENT], output_format.value, int(max_media_size * 1048576)))
 
 
 def _export_command(format_name: str):
     def command(
         paths: Paths = None,
-        out: Annotated[Optional[Path], typer.Option("--out", "-o", help=f"Output folder (default: exports/{format_name}/).", show_default=False)] = None,
+        out: Annotated[Optional[Path], typer.Option("--out", "-o", help=f"Output folder (default: exports/{format_name}/)" + ("; '-' writes one quiz to standard output." if format_name in ("moodle", "gift") else "."), show_default=False)] = None,
         strict: Strict = False,
         nearest_grade: NearestGrade = False,
         check: Check = False,
@@ -90,6 +121,14 @@ def _export_command(format_name: str):
         max_media_size: MaxMediaSize = 5,
         media_base_url: MediaBaseUrl = None,
     ) -> None:
+        if out is not None and str(out) == "-":
+            from .commands.to_stdout import run_to_stdout
+            from .writers.shared import ExportOptions
+
+            if check or prune or jobs > 1:
+                raise typer.BadParameter("standard output cannot be combined with --check, --prune or --jobs", param_hint="--out")
+            raise typer.Exit(run_to_stdout(paths or [DEFAULT_CONTENT], format_name, ExportOptions(strict, nearest_grade, media_base_url),
+                                           int(max_media_size * 1048576)))
         from .commands.export import run_export
 
         folder = out or DEFAULT_EXPORTS / format_name

@@ -10,6 +10,10 @@ from typing import TextIO
 
 from .diagnostics import Diagnostic, Severity
 
+# The shape of `validate --output-format json` (report.schema.json in the package). Raised only
+# when a field changes meaning or goes away; new fields may appear within a version.
+REPORT_VERSION = 1
+
 _COLOURS = {Severity.ERROR: "\x1b[31m", Severity.WARNING: "\x1b[33m", Severity.NOTE: "\x1b[36m"}
 _RESET = "\x1b[0m"
 
