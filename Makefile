@@ -10,7 +10,7 @@ $(STAMP): pyproject.toml
 	$(VENV)/bin/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-.PHONY: setup build test check bench
+.PHONY: setup build test check bench lowest-deps install-checks
 setup: $(STAMP)
 
 build: $(STAMP)
@@ -28,3 +28,14 @@ check: $(STAMP)
 bench: $(STAMP)
 	$(VENV)/bin/python -m pip install --quiet -e '.[test,bench]'
 	$(VENV)/bin/python bench/run
+
+# The lowest dependency versions pyproject.toml allows, installed exactly in a throw-away venv
+# and driven through the CLI and its tests (needs the package index; a few minutes).
+lowest-deps:
+	$(PYTHON) tools/lowest_deps.py
+
+# Installed as teams install it (needs the package index; a few minutes): the lowest dependency
+# versions, pre-commit try-repo and the README's pre-commit snippet, and the sdist's own tests.
+install-checks: $(STAMP)
+	$(VENV)/bin/python -m pip install --quiet -e '.[test,checks]'
+	LMSEXPORT_SLOW_CHECKS=1 $(VENV)/bin/pytest tests/test_install.py

@@ -135,7 +135,8 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
     with _progress(len(files), quiet) as progress:
         task = progress.add_task("exporting", total=len(files)) if progress else None
         for outcome in process_files(files, tuple(targets), options, jobs, max_media_bytes):
-            print_diagnostics(outcome.diagnostics, "text", sys.stderr, show_notes=verbose)
+            if not (check and quiet):  # a quiet check gives one verdict; `validate` lists the problems
+                print_diagnostics(outcome.diagnostics, "text", sys.stderr, show_notes=verbose)
             summary.add(outcome.diagnostics)
             _handle_outcome(outcome, targets, check, summary, verbose)
             if progress:
@@ -161,6 +162,11 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
     total = summary.totals
     if not quiet or failed or summary.differences:
         verdict = "exports are out of date" if summary.differences else ("exports are up to date" if check else "done")
+        with_errors = sum(1 for _, statuses, _ in summary.rows if "errors" in statuses.values())
+        if check and with_errors:  # never "up to date" while failing: those exports were not compared
+            verdict = (f"{plural(with_errors, 'quiz', 'quizzes')} with errors cannot be checked"
+                       + (" (lmsexport validate lists the errors)" if quiet else "")
+                       + ("; the other exports are out of date" if summary.differences else ""))
         sys.stdout.write(f"{plural(len(summary.rows), 'quiz', 'quizzes')}: {plural(total['errors'], 'error')}, "
                          f"{plural(total['warnings'], 'warning')}; {verdict}\n")
     return 1 if failed or summary.differences else 0
