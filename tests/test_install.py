@@ -107,7 +107,7 @@ def _source_repository(tmp_path: Path, branch: str) -> Path:
     _git("init", "-q", cwd=source)
     _git("add", "-A", cwd=source)
     _git("commit", "-qm", "source", cwd=source)
-    _git("branch", "-f", branch, "HEAD", cwd=source)
+    _git("checkout", "-q", "-B", branch, cwd=source)
     return source
 
 
@@ -174,3 +174,35 @@ def test_the_sdist_carries_tests_that_run(tmp_path):
     probe = subprocess.run([sys.executable, "-c", "import lmsexport.api; print(lmsexport.api.__file__)"], cwd=unpacked,
                            capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(unpacked / "src")})
     assert probe.stdout.strip().startswith(str(unpacked))
+
+
+def test_every_third_party_import_is_a_declared_dependency():
+    import ast
+    import tomllib
+    from importlib.metadata import packages_distributions
+
+    declared = {re.match(r"[A-Za-z0-9._-]+", r).group(0).lower().replace("_", "-")
+                for r in tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]}
+    distributions = packages_distributions()
+    undeclared = {}
+    for path in (ROOT / "src" / "lmsexport").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module] if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module else []
+            for name in names:
+                top = name.split(".")[0]
+                if top in sys.stdlib_module_names or top == "lmsexport":
+                    continue
+                owners = {d.lower().replace("_", "-") for d in distributions.get(top, [top])}
+                if not owners & declared:
+                    undeclared[top] = str(path.relative_to(ROOT))
+    assert not undeclared, undeclared
+
+
+@pytest.mark.parametrize("command", ["", "validate", "build", "qti", "moodle", "new", "schema", "stats"])
+def test_help_shows_no_python_type_placeholders(command):
+    result = subprocess.run([str(BIN / "lmsexport"), *([command] if command else []), "--help"], capture_output=True, text=True,
+                            env={**os.environ, "COLUMNS": "200"}, timeout=60)
+    assert result.returncode == 0 and "Usage:" in result.stdout
+    for placeholder in ("<bool>", "list[", "<list"):
+        assert placeholder not in result.stdout, (command, result.stdout)

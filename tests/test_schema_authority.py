@@ -134,3 +134,14 @@ def test_an_id_ending_in_a_newline_is_a_located_error_and_writes_nothing(tmp_pat
     built = CliRunner().invoke(app, ["build"])
     assert built.exit_code == 1
     assert not any("\n" in p.name for p in tmp_path.rglob("*"))
+
+
+@pytest.mark.parametrize("where", ["tags", "id", "language"])
+def test_a_lone_surrogate_where_a_pattern_applies_is_an_error_not_a_traceback(tmp_path, where):
+    # The Rust validator cannot take a string UTF-8 cannot encode; the Python one judges it.
+    quiz = {"id": "ring", "title": "Ring", "language": "en", "questions": [{"id": "q1", "type": "essay", "stem": "S"}]}
+    quiz[where] = ["x\ud800"] if where == "tags" else "x\ud800"
+    path = tmp_path / "quiz.json"
+    path.write_text(json.dumps(quiz), encoding="utf-8")  # ensure_ascii: the file holds the escape \ud800
+    result = load_quiz(path)
+    assert result.quiz is None and any(d.is_error and d.pointer.startswith(f"/{where}") for d in result.diagnostics)

@@ -164,9 +164,15 @@ def schema_errors(data: Any, file: str) -> Iterator[Diagnostic]:
     """Every schema violation, in document order.
 
     The Rust validator is the one authority on validity; the Python one explains. Should the two
-    ever disagree, the Rust validator's own words are reported rather than nothing.
+    ever disagree, the Rust validator's own words are reported rather than nothing. A document the
+    Rust validator cannot take at all (a lone surrogate, which UTF-8 cannot encode, and which the
+    XML character check reports as an error anyway) is judged by the Python validator alone.
     """
-    if fast_validator().is_valid(data):
+    try:
+        rust_valid: bool | None = fast_validator().is_valid(data)
+    except (UnicodeError, ValueError, SystemError):
+        rust_valid = None
+    if rust_valid:
         return
     problems = sorted(validator().iter_errors(data), key=lambda p: _document_order(p.absolute_path))
     seen: set[tuple[str, str]] = set()
@@ -175,7 +181,7 @@ def schema_errors(data: Any, file: str) -> Iterator[Diagnostic]:
         if (message, pointer) not in seen:
             seen.add((message, pointer))
             yield error(message, file, pointer, code="schema")
-    if not seen:
+    if not seen and rust_valid is False:
         for problem in sorted(fast_validator().iter_errors(data), key=lambda p: _document_order(p.instance_path)):
             pointer = "".join(pointer_join("", p) for p in problem.instance_path)
             if (problem.message, pointer) not in seen:
