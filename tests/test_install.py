@@ -165,7 +165,7 @@ def test_the_sdist_carries_tests_that_run(tmp_path):
         archive.extractall(tmp_path / "unpacked", filter="data")
     [unpacked] = (tmp_path / "unpacked").iterdir()
     # The unpacked sdist's own code and tests, not this tree's.
-    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_schema_authority.py",
+    result = subprocess.run([sys.executable, "-m", "pytest", "-o", "addopts=", "-q", "-p", "no:cacheprovider", "tests/test_schema_authority.py",
                              "tests/test_validate.py", "tests/test_api.py::test_the_api_as_a_user_calls_it", "-x"],
                             cwd=unpacked, capture_output=True, text=True, timeout=600,
                             env={**os.environ, "PYTHONPATH": str(unpacked / "src")})

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from lmsexport.cli import app
 from lmsexport.loader import load_quiz
-from lmsexport.schema import fast_validator, python_regex, quiz_schema, schema_errors, validator
+from lmsexport.schema import python_regex, quiz_schema, rust_verdict, schema_errors, validator
 
 settings.register_profile("ci", max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 settings.register_profile("thorough", max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck))
@@ -85,11 +85,12 @@ def mutated_quizzes(draw):
 
 @given(document=mutated_quizzes())
 def test_both_validators_agree_on_valid_and_invalid_documents(document):
-    rust = fast_validator().is_valid(document)
+    rust = rust_verdict(document)
     python = validator().is_valid(document)
-    assert rust == python, json.dumps(document, ensure_ascii=False)[:2000]
+    # The Rust validator decides; where it cannot take a document (None), the Python one does.
+    assert rust in (python, None), json.dumps(document, ensure_ascii=False)[:2000]
     # And a document that is not valid is never reported as clean.
-    assert rust or list(schema_errors(document, "quiz.json"))
+    assert (python if rust is None else rust) or list(schema_errors(document, "quiz.json"))
 
 
 @pytest.mark.parametrize("pattern", PATTERNS)

@@ -4,7 +4,6 @@ Heavy modules are imported inside the commands so that `lmsexport --version` sta
 """
 
 
-import re
 import sys
 from enum import Enum
 from pathlib import Path
@@ -13,41 +12,13 @@ from typing import Annotated, Optional
 import typer
 
 from . import __version__
+from .cli_help import PlainTypesGroup
 
 DEFAULT_CONTENT = Path("content")
 DEFAULT_EXPORTS = Path("exports")
 
-def _without_type_placeholders(params: list) -> list:
-    """Recent Typer prints a Python type beside every parameter (`<bool>` after a flag,
-    `<list[Path]>` after the paths): show nothing after a flag or a named argument, and a
-    repeated value as `<str>...`; older Typer has no such column and ignores this."""
-    for param in params:
-        original = getattr(param, "display_type_rich", None)
-        if original is None or getattr(param, "_plain_type", False):
-            continue
-        if getattr(param, "is_flag", False) or getattr(param, "count", False) or param.param_type_name == "argument" and param.metavar:
-            param.display_type_rich = lambda ctx: None
-        else:
-            param.display_type_rich = lambda ctx, original=original: re.sub(r"<list\[(.*)\]>", r"<\1>...", original(ctx) or "") or None
-        param._plain_type = True
-    return params
-
-
-class _Group(typer.core.TyperGroup):
-    def get_params(self, ctx):
-        return _without_type_placeholders(super().get_params(ctx))
-
-    def get_command(self, ctx, name):
-        command = super().get_command(ctx, name)
-        if command is not None and not getattr(command, "_plain_types", False):
-            original = command.get_params
-            command.get_params = lambda ctx: _without_type_placeholders(original(ctx))
-            command._plain_types = True
-        return command
-
-
 app = typer.Typer(
-    cls=_Group,
+    cls=PlainTypesGroup,
     add_completion=False,
     no_args_is_help=False,
     help="Write quiz content once as JSON; export IMS QTI 2.1, Canvas, Moodle XML and GIFT. With no command, build every format from content/ into exports/.",
@@ -209,12 +180,12 @@ def schema(
 @app.command()
 def stats(
     paths: Paths = None,
-    format: Annotated[StatsStyle, typer.Option("--format", "-f", help="table or json.")] = StatsStyle.table,
+    output_format: Annotated[StatsStyle, typer.Option("--output-format", "--format", "-f", help="table or json. --format is the older spelling.")] = StatsStyle.table,
 ) -> None:
     """Per quiz: questions by type, drafts, languages and total points."""
     from .commands.stats import run_stats
 
-    raise typer.Exit(run_stats(paths or [DEFAULT_CONTENT], format.value))
+    raise typer.Exit(run_stats(paths or [DEFAULT_CONTENT], output_format.value))
 
 
 def main() -> None:

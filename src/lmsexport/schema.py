@@ -160,18 +160,23 @@ def _document_order(path) -> list[tuple[int, int, str]]:
     return [(0, x, "") if isinstance(x, int) else (1, 0, x) for x in path]
 
 
+def rust_verdict(data: Any) -> bool | None:
+    """The Rust validator's verdict, or None for a document it cannot take: a string UTF-8 cannot
+    encode (a lone surrogate), or, in older releases, an integer beyond 64 bits."""
+    try:
+        return fast_validator().is_valid(data)
+    except (UnicodeError, ValueError, OverflowError, SystemError):
+        return None
+
+
 def schema_errors(data: Any, file: str) -> Iterator[Diagnostic]:
     """Every schema violation, in document order.
 
     The Rust validator is the one authority on validity; the Python one explains. Should the two
     ever disagree, the Rust validator's own words are reported rather than nothing. A document the
-    Rust validator cannot take at all (a lone surrogate, which UTF-8 cannot encode, and which the
-    XML character check reports as an error anyway) is judged by the Python validator alone.
+    Rust validator cannot take at all (see rust_verdict) is judged by the Python validator alone.
     """
-    try:
-        rust_valid: bool | None = fast_validator().is_valid(data)
-    except (UnicodeError, ValueError, SystemError):
-        rust_valid = None
+    rust_valid = rust_verdict(data)
     if rust_valid:
         return
     problems = sorted(validator().iter_errors(data), key=lambda p: _document_order(p.absolute_path))
