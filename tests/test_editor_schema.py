@@ -8,6 +8,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -36,7 +37,7 @@ def _nodes(node, path=""):
 
 def test_every_description_has_a_markdown_description():
     missing = [p for p, n in _nodes(quiz_schema()) if "description" in n and "markdownDescription" not in n]
-    assert not missing, missing
+    assert not missing, f"run python3 tools/editor_schema.py: {missing}"
 
 
 def test_every_enum_describes_each_value():
@@ -59,6 +60,19 @@ def test_shared_types_leave_the_hover_to_the_property_that_uses_them():
     for name in ("text", "language", "identifier", "credit"):
         assert "description" not in defs[name], name
     assert all("description" not in branch for branch in defs["text"]["oneOf"])
+
+
+def test_the_schema_is_as_the_editor_tool_leaves_it(tmp_path):
+    # The tool is idempotent: on a schema it already prepared it changes nothing.
+    copy = tmp_path / "repo"
+    (copy / "tools").mkdir(parents=True)
+    (copy / "src" / "lmsexport").mkdir(parents=True)
+    (copy / "schema").mkdir()
+    shutil.copy(ROOT / "tools" / "editor_schema.py", copy / "tools")
+    shutil.copy(ROOT / "src" / "lmsexport" / "quiz.schema.json", copy / "src" / "lmsexport")
+    subprocess.run([sys.executable, str(copy / "tools" / "editor_schema.py")], check=True, timeout=60)
+    assert (copy / "src" / "lmsexport" / "quiz.schema.json").read_bytes() == (ROOT / "src" / "lmsexport" / "quiz.schema.json").read_bytes(), \
+        "run python3 tools/editor_schema.py"
 
 
 def test_the_two_schema_copies_are_one():
