@@ -129,13 +129,5 @@ def number(value: float) -> str:
 
 
 def question_texts(question: Question) -> Iterator[Text]:
-    """Every rich text of a question."""
-    feedback = question.feedback
-    candidates = [question.stem, feedback.general, feedback.correct, feedback.partially_correct, feedback.incorrect]
-    for choice in getattr(question, "choices", ()):
-        candidates += [choice.text, choice.feedback]
-    for answer in getattr(question, "answers", ()):
-        candidates.append(answer.feedback)
-    candidates += [pair.prompt for pair in getattr(question, "pairs", ())]
-    candidates += [getattr(question, name, None) for name in ("true_feedback", "false_feedback", "grader_info")]
-    return (text for text in candidates if text is not None)
+    """Every rich text of a question that is set."""
+    return (text for _, text in question.texts() if text is not None)
