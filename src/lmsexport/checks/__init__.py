@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..diagnostics import Diagnostic, error, note, pointer_join, warning
-from ..model import Choice, Matching, MultipleResponse, Numerical, Question, Quiz, ShortAnswer, SingleChoice
+from ..model import Choice, Matching, MultipleResponse, Numerical, Ordering, Question, Quiz, ShortAnswer, SingleChoice
 from .answers import answers_errors
 from .blank import blank_text_errors, is_blank
 from .choices import choice_errors
@@ -16,6 +16,7 @@ from .ids import unique_ids
 from .languages import language_errors
 from .markdown import markdown_errors, rich_texts
 from .matching import matching_errors
+from .ordering import ordering_errors
 from .xml_characters import xml_character_errors
 
 __all__ = ["question_diagnostics", "quiz_diagnostics", "rich_texts", "xml_character_errors"]
@@ -43,6 +44,8 @@ def question_diagnostics(question: Question, file: str) -> Iterator[Diagnostic]:
         yield from answers_errors(question, file)
     elif isinstance(question, Matching):
         yield from matching_errors(question, file)
+    elif isinstance(question, Ordering):
+        yield from ordering_errors(question, file)
 
 
 def quiz_diagnostics(quiz: Quiz) -> Iterator[Diagnostic]:

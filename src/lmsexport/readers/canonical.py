@@ -17,6 +17,9 @@ from ..model import (
     MultipleResponse,
     Numerical,
     NumericAnswer,
+    OrderingGrading,
+    Ordering,
+    OrderItem,
     Question,
     Quiz,
     ShortAnswer,
@@ -147,6 +150,13 @@ class _Reader:
             pairs = tuple(MatchPair(id=p["id"], prompt=self.text(p["prompt"]), answer=_plain(p["answer"])) for p in data["pairs"])
             distractors = tuple(Distractor(id=d["id"], text=_plain(d["text"])) for d in data.get("distractors", ()))
             return Matching(**fields, pairs=pairs, distractors=distractors, shuffle=data.get("shuffle", True))
+        if kind == "ordering":
+            return Ordering(
+                **fields,
+                items=tuple(OrderItem(id=item["id"], text=self.text(item["text"])) for item in data["items"]),
+                grading=OrderingGrading(data.get("grading", "all_or_nothing")),
+                horizontal=data.get("layout", "vertical") == "horizontal",
+            )
         if kind == "essay":
             return Essay(
                 **fields,

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import io
 
-from ...model import Description, Essay, Matching, MultipleResponse, Numerical, Question, Quiz, ShortAnswer, SingleChoice, TrueFalse
+from ...model import Description, Essay, Matching, MultipleResponse, Numerical, Ordering, Question, Quiz, ShortAnswer, SingleChoice, TrueFalse
 from . import identifiers
 from .choice_items import multiple_response, single_choice, true_false
 from .item import build_item
-from .matching_item import matching
+from .matching_item import matching, ordering
 from .open_items import essay, numerical, short_answer
 from .qti import NS, SCHEMA_LOCATION, XSI
 from .xml import DECLARATION, attribute, encode
@@ -20,6 +20,7 @@ _FILL = {
     ShortAnswer: short_answer,
     Numerical: numerical,
     Matching: matching,
+    Ordering: ordering,
     Essay: essay,
     Description: lambda parts: None,
 }

@@ -13,6 +13,7 @@ from ...model import (
     Matching,
     MultipleResponse,
     Numerical,
+    Ordering,
     Question,
     Quiz,
     ShortAnswer,
@@ -33,6 +34,7 @@ QUESTION_TYPES: dict[type[Question], str] = {
     ShortAnswer: "short_answer_question",
     Numerical: "numerical_question",
     Matching: "matching_question",
+    Ordering: "matching_question",  # each item matched to its place: see matching_item.py
     Essay: "essay_question",
     Description: "text_only_question",
 }

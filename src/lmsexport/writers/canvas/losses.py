@@ -10,6 +10,8 @@ from ...model import (
     Matching,
     MultipleResponse,
     Numerical,
+    Ordering,
+    OrderingGrading,
     Question,
     ShortAnswer,
     SingleChoice,
@@ -54,6 +56,16 @@ def question_losses(question: Question, shuffled: bool) -> Iterator[tuple[str, s
             )
         if isinstance(question, ShortAnswer) and question.case_sensitive:
             yield "canvas-case", f"{name}: Canvas compares short answers without case; case sensitivity is lost"
+    elif isinstance(question, Ordering):
+        yield "canvas-ordering", (
+            f"{name}: Canvas classic quizzes have no ordering question: it becomes a matching question, "
+            f"each item matched to its place (1 to {len(question.items)}), the items listed in a scrambled order"
+        )
+        if question.grading is not OrderingGrading.ABSOLUTE_POSITION:
+            yield "canvas-credit", (
+                f"{name}: Canvas scores each item matched to its right place (Moodle's absolute position), "
+                f"not by the grading '{question.grading.value}'"
+            )
     elif isinstance(question, Essay):
         if question.grader_info is not None:
             yield "canvas-essay", f"{name}: Canvas essay questions have no grader information; it is left out"

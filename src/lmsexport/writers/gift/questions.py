@@ -194,6 +194,10 @@ class BlockWriter:
             lines.append(f"\t=%{percent}%" + accepted + self.feedback(answer.feedback) + "\n")
         return "{#\n" + "".join(lines) + self.general(question) + "}"
 
+    def _ordering(self, question: Question) -> None:
+        self.fail(question, "GIFT has no ordering question (Moodle's GIFT import knows none): leave GIFT out with --format, or write this question for Moodle XML only", "gift-unwritable")
+        return None
+
     def _matching(self, question: Matching) -> str | None:
         if len(question.pairs) + len(question.distractors) < 2:
             self.fail(question, "Moodle's GIFT import needs at least two matching lines", "gift-options")

@@ -11,6 +11,7 @@ from ...model import (
     MultipleResponse,
     Numerical,
     NumericAnswer,
+    Ordering,
     Question,
     Quiz,
     ShortAnswer,
@@ -239,6 +240,24 @@ class QuestionWriter:
         # A distractor is an answer whose subquestion text is empty (qtype_match).
         for distractor in question.distractors:
             parts.append(f'{IN}<subquestion format="html">\n{IN2}<text></text>\n{IN2}<answer>\n        <text>{escape(distractor.text)}</text>\n{IN2}</answer>\n{IN}</subquestion>\n')
+        return "".join(parts)
+
+    def _ordering(self, question: Ordering) -> str:
+        # qtype_ordering import_from_xml: without selecttype ALL Moodle shows a random 6 of the
+        # items; without a shownumcorrect value the import fails (a null hint format).
+        layout = "HORIZONTAL" if question.horizontal else "VERTICAL"
+        parts = [
+            self.header(question, "ordering"),
+            f"{IN}<layouttype>{layout}</layouttype>\n{IN}<selecttype>ALL</selecttype>\n{IN}<selectcount>0</selectcount>\n",
+            f"{IN}<gradingtype>{question.grading.value.upper()}</gradingtype>\n",
+            f"{IN}<showgrading>SHOW</showgrading>\n{IN}<numberingstyle>none</numberingstyle>\n",
+            self.combined_feedback(question, shownumcorrect=False),
+            f"{IN}<shownumcorrect>1</shownumcorrect>\n",
+        ]
+        # The right order is the order of the answers; Moodle stores each one's place as its fraction.
+        for place, item in enumerate(question.items, start=1):
+            fmt, body = self.fields.inner(IN2, item.text, True, self.lang)
+            parts.append(f'{IN}<answer fraction="{place}" format="{fmt}">\n{body}{IN}</answer>\n')
         return "".join(parts)
 
     def _essay(self, question: Essay) -> str:

@@ -11,6 +11,7 @@ from ...model import (
     Matching,
     MultipleResponse,
     Numerical,
+    Ordering,
     Question,
     ShortAnswer,
     SingleChoice,
@@ -21,6 +22,7 @@ from .context import ItemContext
 from .feedback import feedback
 from .markup import DECLARATION, attribute
 from .matching import matching
+from .ordering import ordering
 from .names import FEEDBACK, MAXSCORE, QTI, QTI_XSD, RESPONSE, SCORE, XSI, number
 from .parts import Parts
 from .text_entry import numerical, short_answer
@@ -32,6 +34,7 @@ _BUILDERS = {
     ShortAnswer: short_answer,
     Numerical: numerical,
     Matching: matching,
+    Ordering: ordering,
 }
 _OPEN = f'<assessmentItem xmlns="{QTI}" xmlns:xsi="{XSI}" xsi:schemaLocation="{QTI} {QTI_XSD}"'
 _SCORE = (
@@ -50,7 +53,7 @@ def assessment_item(ctx: ItemContext, item_id: str) -> bytes:
     feedback_rules, modals = feedback(ctx, parts)
 
     title = question.title if question.title is not None else question.id
-    children = [*parts.responses, _SCORE, _max_score(question.points)]
+    children = [*parts.responses, _SCORE, _max_score(question.points), *parts.outcomes]
     if modals:
         children.append(_FEEDBACK)
 

@@ -20,6 +20,7 @@ class AnswerFeedback:
 @dataclass(slots=True)
 class Parts:
     responses: list[str] = field(default_factory=list)
+    outcomes: list[str] = field(default_factory=list)  # the item's own outcomes beyond SCORE, MAXSCORE, FEEDBACK
     body: list[str] = field(default_factory=list)
     scoring: list[str] = field(default_factory=list)
     # The standard template that does exactly what `scoring` does, when the item needs nothing else.
