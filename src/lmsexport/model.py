@@ -285,10 +285,87 @@ class Ordering(Question):
             yield ("items", i, "text"), item.text
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Blank:
+    """A blank inside the stem, written there as [[id]]. `points` as the author gave it, or None:
+    see FillInBlanks.blank_points."""
+
+    id: str
+    points: float | None = None
+
+    kind = "abstract"
+
+    def own_texts(self) -> Iterator[tuple[tuple[str | int, ...], Text | None]]:
+        return iter(())
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShortAnswerBlank(Blank):
+    answers: tuple[AcceptedAnswer, ...] = ()
+    case_sensitive: bool = False
+
+    kind = "short_answer"
+
+    def own_texts(self) -> Iterator[tuple[tuple[str | int, ...], Text | None]]:
+        return _answer_texts(self.answers)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NumericalBlank(Blank):
+    answers: tuple[NumericAnswer, ...] = ()
+
+    kind = "numerical"
+
+    def own_texts(self) -> Iterator[tuple[tuple[str | int, ...], Text | None]]:
+        return _answer_texts(self.answers)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DropdownOption:
+    id: str
+    text: str  # plain: a drop-down shows no formatting
+    correct: bool
+    credit: float
+    feedback: Text | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DropdownBlank(Blank):
+    options: tuple[DropdownOption, ...] = ()
+    shuffle: bool = True
+
+    kind = "dropdown"
+
+    def own_texts(self) -> Iterator[tuple[tuple[str | int, ...], Text | None]]:
+        for i, option in enumerate(self.options):
+            yield ("options", i, "feedback"), option.feedback
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FillInBlanks(Question):
+    """A text with blanks (typed words, numbers, drop-downs); the score is the sum of the blanks'."""
+
+    blanks: tuple[Blank, ...] = ()
+
+    type = "fill_in_blanks"
+
+    def own_texts(self) -> Iterator[TextPlace]:
+        for i, blank in enumerate(self.blanks):
+            for place, text in blank.own_texts():
+                yield ("blanks", i, *place), text
+
+    @property
+    def blank_points(self) -> tuple[float, ...]:
+        """What each blank is worth: its own points, or an equal share of the question's."""
+        share = self.points / len(self.blanks) if self.blanks else 0.0
+        return tuple(share if blank.points is None else blank.points for blank in self.blanks)
+
+
 QUESTION_TYPES: dict[str, type[Question]] = {
     cls.type: cls
-    for cls in (SingleChoice, MultipleResponse, TrueFalse, ShortAnswer, Numerical, Matching, Ordering, Essay, Description)
+    for cls in (SingleChoice, MultipleResponse, TrueFalse, ShortAnswer, Numerical, Matching, Ordering, FillInBlanks, Essay, Description)
 }
+BLANK_KINDS: dict[str, type[Blank]] = {cls.kind: cls for cls in (ShortAnswerBlank, NumericalBlank, DropdownBlank)}
 
 
 @dataclass(frozen=True, slots=True)

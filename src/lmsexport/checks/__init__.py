@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..diagnostics import Diagnostic, error, note, pointer_join, warning
-from ..model import Choice, Matching, MultipleResponse, Numerical, Ordering, Question, Quiz, ShortAnswer, SingleChoice
+from ..model import Choice, FillInBlanks, Matching, MultipleResponse, Numerical, Ordering, Question, Quiz, ShortAnswer, SingleChoice
 from .answers import answers_errors
 from .blank import blank_text_errors, is_blank
+from .blanks import blanks_errors
 from .choices import choice_errors
 from .ids import unique_ids
 from .languages import language_errors
@@ -46,6 +47,8 @@ def question_diagnostics(question: Question, file: str) -> Iterator[Diagnostic]:
         yield from matching_errors(question, file)
     elif isinstance(question, Ordering):
         yield from ordering_errors(question, file)
+    elif isinstance(question, FillInBlanks):
+        yield from blanks_errors(question, file)
 
 
 def quiz_diagnostics(quiz: Quiz) -> Iterator[Diagnostic]:

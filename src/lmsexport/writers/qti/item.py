@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...model import (
     Essay,
+    FillInBlanks,
     Matching,
     MultipleResponse,
     Numerical,
@@ -17,6 +18,8 @@ from ...model import (
     SingleChoice,
     TrueFalse,
 )
+from ...text.blanks import fill
+from .blanks import fill_in_blanks
 from .choices import multiple_response, single_choice, true_false
 from .context import ItemContext
 from .feedback import feedback
@@ -35,6 +38,7 @@ _BUILDERS = {
     Numerical: numerical,
     Matching: matching,
     Ordering: ordering,
+    FillInBlanks: fill_in_blanks,
 }
 _OPEN = f'<assessmentItem xmlns="{QTI}" xmlns:xsi="{XSI}" xsi:schemaLocation="{QTI} {QTI_XSD}"'
 _SCORE = (
@@ -58,7 +62,10 @@ def assessment_item(ctx: ItemContext, item_id: str) -> bytes:
         children.append(_FEEDBACK)
 
     # The whole stem in one top-level div: Canvas reads the question text from itemBody > div/p.
-    body = [ctx.block(question.stem, "stem"), *parts.body]
+    stem = ctx.block(question.stem, "stem")
+    if parts.blanks:
+        stem = fill(stem, parts.blanks.__getitem__)
+    body = [stem, *parts.body]
     if isinstance(question, Essay) and question.grader_info is not None:
         body.append(f'<rubricBlock view="scorer">{ctx.block(question.grader_info, "grader_info")}</rubricBlock>')
     children.append("<itemBody>" + _BODY_LINE + _BODY_LINE.join(body) + _LINE + "</itemBody>")
