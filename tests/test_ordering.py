@@ -11,6 +11,7 @@ from conftest import DATA
 from lxml import etree
 from moodle_ordering import moodle_fraction
 from qti_engine import NS, Item
+from qti_support import assessment_items, loaded
 
 from lmsexport.loader import load_quiz
 from lmsexport.model import Ordering
@@ -21,21 +22,7 @@ QUIZ = DATA / "ordering.json"
 
 
 def _quiz():
-    result = load_quiz(QUIZ)
-    assert result.ok, result.diagnostics
-    return result.quiz
-
-
-def _items(data: bytes) -> dict[str, etree._Element]:
-    """Every assessmentItem of a package, by identifier, wherever the package puts it."""
-    found = {}
-    with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        for name in archive.namelist():
-            if name.endswith(".xml"):
-                root = etree.fromstring(archive.read(name))
-                if root.tag == NS + "assessmentItem":
-                    found[root.get("identifier")] = root
-    return found
+    return loaded(QUIZ)
 
 
 def test_moodle_oracle_matches_moodles_documented_examples():
@@ -62,7 +49,7 @@ def test_moodle_oracle_matches_moodles_documented_examples():
 def test_every_order_scores_in_qti_as_moodle_grades_it(schemas):
     quiz = _quiz()
     result = qti.render(quiz, ExportOptions())
-    items = _items(result.data)
+    items = assessment_items(result.data)
     for question in quiz.questions:
         assert isinstance(question, Ordering)
         root = items[question.id]
@@ -87,7 +74,7 @@ def test_qti_warns_where_it_cannot_grade_as_the_content_says():
 
 
 def test_qti_shows_items_as_written_shuffled_in_the_layout_asked():
-    items = _items(qti.render(_quiz(), ExportOptions()).data)
+    items = assessment_items(qti.render(_quiz(), ExportOptions()).data)
     interaction = items["next-exclude-last"].find(f".//{NS}orderInteraction")
     assert interaction.get("shuffle") == "true" and interaction.get("orientation") == "horizontal"
     texts = ["".join(c.itertext()) for c in interaction.findall(f"{NS}simpleChoice")]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import io
 
-from ...model import Description, Essay, Matching, MultipleResponse, Numerical, Ordering, Question, Quiz, ShortAnswer, SingleChoice, TrueFalse
+from ...model import Description, Essay, FillInBlanks, Matching, MultipleResponse, Numerical, Ordering, Question, Quiz, ShortAnswer, SingleChoice, TrueFalse
 from . import identifiers
+from .blanks_item import fill_in_blanks
 from .choice_items import multiple_response, single_choice, true_false
 from .item import build_item
 from .matching_item import matching, ordering
@@ -21,6 +22,7 @@ _FILL = {
     Numerical: numerical,
     Matching: matching,
     Ordering: ordering,
+    FillInBlanks: fill_in_blanks,
     Essay: essay,
     Description: lambda parts: None,
 }
