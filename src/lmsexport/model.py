@@ -382,6 +382,20 @@ class MediaFile:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Section:
+    """A group of the quiz's questions, shown together; `pick` of them drawn at random for each
+    student when set (they are then all worth the same points)."""
+
+    id: str
+    title: str
+    question_ids: tuple[str, ...]
+    instructions: Text | None = None
+    pick: int | None = None
+    shuffle: bool = False
+    location: Location = field(default_factory=lambda: Location(""), compare=False)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Quiz:
     id: str
     title: str
@@ -396,12 +410,38 @@ class Quiz:
     source: Source | None = None
     text_format: TextFormat = TextFormat.PLAIN
     media: tuple[MediaFile, ...] = ()  # every local file the texts refer to, in order of first use
+    sections: tuple[Section, ...] = ()
     location: Location = field(default_factory=lambda: Location(""), compare=False)
 
     @property
     def exported_questions(self) -> tuple[Question, ...]:
         """The questions a writer puts out: drafts stay in the bank only."""
         return tuple(q for q in self.questions if not q.draft)
+
+    def layout(self) -> list[tuple[Section | None, tuple[Question, ...]]]:
+        """The exported questions in the order shown: runs of questions in no section, and each
+        section (with its exported questions in its own order) where its first question stands."""
+        by_id = {q.id: q for q in self.exported_questions}
+        section_of = {qid: s for s in self.sections for qid in s.question_ids}
+        result: list[tuple[Section | None, tuple[Question, ...]]] = []
+        placed: set[str] = set()
+        loose: list[Question] = []
+        for question in self.questions:
+            section = section_of.get(question.id)
+            if section is None:
+                if not question.draft:
+                    loose.append(question)
+                continue
+            if section.id in placed:
+                continue
+            placed.add(section.id)
+            if loose:
+                result.append((None, tuple(loose)))
+                loose = []
+            result.append((section, tuple(by_id[qid] for qid in section.question_ids if qid in by_id)))
+        if loose:
+            result.append((None, tuple(loose)))
+        return result
 
     def language_of(self, question: Question) -> str:
         return question.language or self.language

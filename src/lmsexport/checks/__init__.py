@@ -18,6 +18,7 @@ from .languages import language_errors
 from .markdown import markdown_errors, rich_texts
 from .matching import matching_errors
 from .ordering import ordering_errors
+from .sections import section_errors
 from .xml_characters import xml_character_errors
 
 __all__ = ["question_diagnostics", "quiz_diagnostics", "rich_texts", "xml_character_errors"]
@@ -60,5 +61,8 @@ def quiz_diagnostics(quiz: Quiz) -> Iterator[Diagnostic]:
     yield from unique_ids(((q.id, (i, "id")) for i, q in enumerate(quiz.questions)), "/questions", "question", file)
     for question in quiz.questions:
         yield from question_diagnostics(question, file)
+    yield from section_errors(quiz)
+    for section in quiz.sections:
+        yield from markdown_errors([(("instructions",), section.instructions)], section.location.pointer, file)
     if quiz.questions and not quiz.exported_questions:
         yield warning("every question is a draft: nothing will be exported", file, "/questions", code="all-drafts")

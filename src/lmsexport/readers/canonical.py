@@ -11,6 +11,7 @@ from ..model import (
     FillInBlanks,
     NumericalBlank,
     ShortAnswerBlank,
+    Section,
     AcceptedAnswer,
     Choice,
     Description,
@@ -222,5 +223,17 @@ def build_quiz(data: dict, file: str = "", skip: frozenset[int] = frozenset()) -
         tags=tuple(_plain(t) for t in data.get("tags", ())),
         source=Source(source.get("name"), source.get("url"), source.get("license")) if source else None,
         text_format=default_format,
+        sections=tuple(
+            Section(
+                id=s["id"],
+                title=_plain(s["title"]),
+                question_ids=tuple(s["questions"]),
+                instructions=reader.text(s.get("instructions")),
+                pick=s.get("pick"),
+                shuffle=s.get("shuffle", False),
+                location=Location(file, f"/sections/{i}"),
+            )
+            for i, s in enumerate(data.get("sections", ()))
+        ),
         location=Location(file),
     )
