@@ -23,7 +23,8 @@ FORMATS = {
 }
 DIFFICULTY = {"easy": "Most learners answer it right.", "medium": "About half the learners answer it right.",
               "hard": "Few learners answer it right."}
-TYPES = {name: defs[name]["properties"]["type"]["description"] for name in defs["question"]["properties"]["type"]["enum"]}
+TYPES = {name: defs[name]["properties"]["type"]["description"] for name in defs["question"]["properties"]["type"]["enum"]
+         if name in defs and "description" in defs[name].get("properties", {}).get("type", {})}
 
 # A $ref'd type's description wins the hover over the property's own (the editor reports the
 # innermost schema that matches), so the shared types keep theirs only where nothing else
@@ -68,8 +69,34 @@ def walk(node, key=None):
             walk(item, None)
 
 
+ORDERING_GRADING = {
+    "all_or_nothing": "Full marks only when every item is in its place; otherwise none.",
+    "absolute_position": "A share of the marks for each item in its right position.",
+    "relative_next_exclude_last": "A share for each item followed by its right next item (the last item does not count).",
+    "relative_next_include_last": "A share for each item followed by its right next item, and for the last item when it is last.",
+    "relative_one_previous_and_next": "A share for each right neighbour, before and after each item.",
+    "relative_all_previous_and_next": "A share for every item rightly placed before and after each item.",
+    "longest_ordered_subset": "Marks for the longest set of items in the right relative order, gaps allowed.",
+    "longest_contiguous_subset": "Marks for the longest run of adjacent items in the right order.",
+}
+LAYOUT = {"vertical": "Items one under the other.", "horizontal": "Items side by side, in one row."}
+
+
+def meanings_from_branches(owner: dict, name: str) -> dict[str, str]:
+    """Each value's words from the if/then branch it selects (the question and blank types)."""
+    found = {}
+    for branch in owner.get("allOf", ()):
+        value = branch.get("if", {}).get("properties", {}).get(name, {}).get("const")
+        target = branch.get("then", {}).get("$ref", "")
+        if value is not None and target.startswith("#/$defs/"):
+            described = defs[target.rsplit("/", 1)[1]].get("properties", {}).get(name, {}).get("description")
+            if described:
+                found[value] = described
+    return found
+
+
 def describe_enum(node: dict, meanings: dict[str, str]) -> None:
-    assert list(meanings) == node["enum"], (list(meanings), node["enum"])
+    assert set(meanings) >= set(node["enum"]), f"say what each value means: {sorted(set(node['enum']) - set(meanings))}"
     node["enumDescriptions"] = [meanings[v] for v in node["enum"]]
     node["markdownEnumDescriptions"] = [meanings[v] for v in node["enum"]]
 
@@ -78,7 +105,12 @@ walk(schema)
 describe_enum(schema["properties"]["difficulty"], DIFFICULTY)
 describe_enum(schema["properties"]["text_format"], FORMATS)
 describe_enum(defs["text"]["oneOf"][1]["properties"]["format"], FORMATS)
-describe_enum(defs["question"]["properties"]["type"], TYPES)
+describe_enum(defs["question"]["properties"]["type"], {**TYPES, **meanings_from_branches(defs["question"], "type")})
+if "blank" in defs:
+    describe_enum(defs["blank"]["properties"]["type"], meanings_from_branches(defs["blank"], "type"))
+if "ordering" in defs:
+    describe_enum(defs["ordering"]["properties"]["grading"], ORDERING_GRADING)
+    describe_enum(defs["ordering"]["properties"]["layout"], LAYOUT)
 text = json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 path.write_text(text, encoding="utf-8")
 (ROOT / "schema" / "quiz.schema.json").write_text(text, encoding="utf-8")
