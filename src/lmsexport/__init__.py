@@ -1,22 +1,26 @@
 """lmsexport: quiz content written once as JSON, exported to QTI 2.1, Canvas, Moodle XML and GIFT.
 
 The API (see `lmsexport.api`): `load`, `validate` and `export`, with `Diagnostic`, `Severity`,
-`Export`, `LoadResult`, `Quiz` and `FORMATS`. They are imported on first use, so that the command
-line's `--version` stays fast.
+`Export`, `LoadResult`, `Quiz` and `FORMATS`, and `__version__`. They are loaded on first use, so
+that the command line starts fast.
 """
-
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("lmsexport")  # the one version string: pyproject.toml's
-except PackageNotFoundError:  # a source tree that was never installed
-    __version__ = "0+unknown"
 
 _API = frozenset({"FORMATS", "Diagnostic", "Export", "LoadResult", "Quiz", "Severity", "Source", "export", "load", "validate"})
 __all__ = ["__version__", *sorted(_API)]
 
 
 def __getattr__(name: str):
+    if name == "__version__":
+        # The one version string is pyproject.toml's, read from the installed metadata on first
+        # use: importlib.metadata costs more start-up than the whole CLI does without it.
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            value = version("lmsexport")
+        except PackageNotFoundError:  # a source tree that was never installed
+            value = "0+unknown"
+        globals()["__version__"] = value
+        return value
     if name in _API:
         from . import api
 
@@ -25,4 +29,4 @@ def __getattr__(name: str):
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_API})
+    return sorted({*globals(), *_API, "__version__"})

@@ -11,7 +11,6 @@ from typing import Annotated, Optional
 
 import typer
 
-from . import __version__
 from .cli_help import PlainTypesGroup
 
 DEFAULT_CONTENT = Path("content")
@@ -40,6 +39,8 @@ class StatsStyle(str, Enum):
 
 def _version(value: bool) -> None:
     if value:
+        from . import __version__
+
         typer.echo(f"lmsexport {__version__}")
         raise typer.Exit()
 
