@@ -34,8 +34,10 @@ def corpus_report() -> dict:
     return json.loads(result.stdout)
 
 
-def test_the_report_schema_is_a_valid_schema():
+def test_the_report_schema_is_a_valid_schema_printed_by_the_cli():
     Draft202012Validator.check_schema(REPORT_SCHEMA)
+    printed = lmsexport("schema", "--report")
+    assert printed.returncode == 0 and json.loads(printed.stdout) == REPORT_SCHEMA
 
 
 def test_real_reports_match_the_shipped_schema(corpus_report):

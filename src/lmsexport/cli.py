@@ -166,11 +166,12 @@ def new(
 @app.command()
 def schema(
     path_only: Annotated[bool, typer.Option("--path", help="Print only the path of the packaged schema.")] = False,
+    report: Annotated[bool, typer.Option("--report", help="The schema of validate's JSON report instead of a quiz's.")] = False,
 ) -> None:
     """Print the packaged JSON Schema of a quiz (its path goes to standard error)."""
     from .schema import schema_path
 
-    path = schema_path()
+    path = schema_path().with_name("report.schema.json") if report else schema_path()
     if path_only:
         typer.echo(str(path))
         return
