@@ -84,6 +84,8 @@ def test_without_gitattributes_a_crlf_clone_sees_stale_exports(content_repositor
     # The hazard is real: this is what the shipped .gitattributes prevents.
     result = _check_in_crlf_clone(content_repository, tmp_path)
     assert result.returncode == 1 and b"stale" in result.stdout + result.stderr
+    # ... and the check says what happened and what to do.
+    assert b"only its line endings differ" in result.stdout and b"exports/** -text" in result.stdout
 
 
 def test_with_the_shipped_gitattributes_a_crlf_clone_passes_build_check(content_repository, tmp_path):

@@ -63,7 +63,7 @@ def _handle_outcome(outcome: QuizOutcome, targets: dict[str, Path], check: bool,
             statuses[format_name] = "up to date"
         elif check:
             statuses[format_name] = "missing" if current is None else "stale"
-            summary.differences.append(f"{statuses[format_name]}: {path}")
+            summary.differences.append(f"{statuses[format_name]}: {path}" + _line_ending_hint(current, export.data))
         else:
             try:
                 write_atomic(path, export.data)
@@ -77,6 +77,13 @@ def _handle_outcome(outcome: QuizOutcome, targets: dict[str, Path], check: bool,
             if verbose:
                 sys.stderr.write(f"wrote {path}\n")
     summary.rows.append((name, statuses, warnings))
+
+
+def _line_ending_hint(current: bytes | None, wanted: bytes) -> str:
+    # git with core.autocrlf=true (Windows) rewrites the LF of text exports as CRLF on checkout.
+    if current is not None and b"\r\n" in current and current.replace(b"\r\n", b"\n") == wanted:
+        return " (only its line endings differ: git converted them; add 'exports/** -text' to .gitattributes)"
+    return ""
 
 
 def _extra_files(targets: dict[str, Path], summary: Summary, root: Path | None) -> list[Path]:
