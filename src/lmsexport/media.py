@@ -94,7 +94,7 @@ _ATTRIBUTES = frozenset(("""
     href {%s}href {%s}space {%s}lang
 """ % (_XLINK_NS, _XML_NS, _XML_NS)).split())
 # Inside an allowed value, these would reach outside the file or run code.
-_UNSAFE_VALUE = re.compile(r"url\s*\(\s*['\"]?\s*(?!#)|@import|expression\s*\(|javascript:|vbscript:|-moz-binding|behavior\s*:|<",
+_UNSAFE_VALUE = re.compile(r"url\s*\(\s*['\"]?\s*(?!#)|@import|expression\s*\(|javascript:|vbscript:|-moz-binding|behavior\s*:|<|//",
                            re.IGNORECASE)
 _EMBEDDED_IMAGE = re.compile(r"data:image/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]*\Z")
 
@@ -129,12 +129,10 @@ class _Cleaner:
             local = etree.QName(attribute).localname
             if attribute not in _ATTRIBUTES:
                 self.note(f"{local}=")
-            elif local == "href" and not _safe_href(name, value):
-                self.note(f"{local}={value.strip()[:40]!r}")
-            elif _UNSAFE_VALUE.search(value):
+            elif not (_safe_href(name, value) if local == "href" else _UNSAFE_VALUE.search(value) is None):
                 self.note(f"{local}={value.strip()[:40]!r}")
             else:
-                target.set("{%s}href" % _XLINK_NS if attribute == "{%s}href" % _XLINK_NS else attribute, value)
+                target.set(attribute, value)
         if name == "style" and source.text and _UNSAFE_VALUE.search(source.text):
             self.note("<style> with external references")
             if parent is not None:
