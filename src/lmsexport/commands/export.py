@@ -16,7 +16,7 @@ from ..diagnostics import Diagnostic, Severity, error
 from ..formats import FORMATS
 from ..output import OutputError, check_output_folder, read_if_exists, remove_stale_temporaries, write_atomic
 from ..pipeline import QuizOutcome, process_files
-from ..report import counts, plural, print_diagnostics
+from ..report import Reporter, counts, plural, print_diagnostics
 from ..writers.shared import ExportOptions
 from .common import quiz_files
 
@@ -132,10 +132,11 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
     summary.add(path_problems)
     print_diagnostics(path_problems, "text", sys.stderr)
     options = ExportOptions(strict=strict, nearest_grade=nearest_grade, media_base_url=media_base_url)
+    reporter = Reporter(sys.stderr, "text", "quiet" if quiet else "verbose" if verbose else "default")
     with _progress(len(files), quiet) as progress:
         task = progress.add_task("exporting", total=len(files)) if progress else None
         for outcome in process_files(files, tuple(targets), options, jobs, max_media_bytes):
-            print_diagnostics(outcome.diagnostics, "text", sys.stderr, show_notes=verbose)
+            reporter.report(outcome.diagnostics)
             summary.add(outcome.diagnostics)
             _handle_outcome(outcome, targets, check, summary, verbose)
             if progress:
@@ -158,6 +159,9 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
         _print_table(summary, list(targets))
     for line in summary.differences:
         sys.stdout.write(line + "\n")
+    kinds = reporter.kinds_line()
+    if kinds:
+        sys.stderr.write(kinds + "\n")
     total = summary.totals
     if not quiet or failed or summary.differences:
         verdict = "exports are out of date" if summary.differences else ("exports are up to date" if check else "done")

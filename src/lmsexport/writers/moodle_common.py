@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from urllib.parse import quote, unquote
 
-from ..diagnostics import Diagnostic, Severity, warning
+from ..diagnostics import Diagnostic, loss, pointer_join
 from ..model import Question, Quiz, Text, TextFormat
 from ..text import (
     RenderStyle,
@@ -64,11 +64,16 @@ def question_tags(quiz: Quiz, question: Question) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*quiz.tags, *question.tags)))
 
 
+def tag_pointer(quiz: Quiz, question: Question, tag: str) -> str:
+    """Where a tag of a question stands: its own tags first, then the quiz's, which apply to it."""
+    if tag in question.tags:
+        return pointer_join(question.location.pointer, "tags", question.tags.index(tag))
+    return pointer_join("", "tags", quiz.tags.index(tag))
+
+
 def quiz_loss(quiz: Quiz, message: str, options: ExportOptions, code: str, pointer: str = "") -> Diagnostic:
     """A warning about the quiz as a whole that the format cannot carry; an error under --strict."""
-    if options.strict:
-        return Diagnostic(Severity.ERROR, message + " (an error under --strict)", quiz.location.file, pointer, code=code)
-    return warning(message, quiz.location.file, pointer, code=code)
+    return loss(message, quiz.location.file, pointer, code=code)
 
 
 def quiz_diagnostics(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
@@ -89,7 +94,7 @@ def question_diagnostics(quiz: Quiz, question: Question, options: ExportOptions)
         yield loss_warning(quiz, question, f"question name {name!r}: Moodle strips HTML tags and outer spaces from names and cuts them at {NAME_MAX} characters", options, code="moodle-name")
     for tag in question_tags(quiz, question):
         if _TAG_UNSAFE.search(tag) or len(tag) > TAG_MAX or tag != tag.strip():
-            yield loss_warning(quiz, question, f"tag {tag!r}: Moodle drops '<', '>', '`', control characters and repeated spaces from tags and keeps {TAG_MAX} characters", options, code="moodle-tag")
+            yield loss_warning(quiz, question, f"tag {tag!r}: Moodle drops '<', '>', '`', control characters and repeated spaces from tags and keeps {TAG_MAX} characters", options, "moodle-tag", tag_pointer(quiz, question, tag))
     choices = getattr(question, "choices", ())
     if choices and getattr(question, "shuffle", False) and any(c.pinned for c in choices):
         pinned = ", ".join(c.id for c in choices if c.pinned)

@@ -1,0 +1,28 @@
+"""The Canvas check: every problem `render` reports, from the same rule functions, without
+building any item. (Characters XML cannot carry never reach a writer: loading refuses them.)"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...diagnostics import Diagnostic, error
+from ...model import Quiz
+from ..shared import ExportOptions, loss_warning
+from . import _dropped_metadata
+from .losses import question_errors, question_losses
+from .rules import shuffle_answers
+
+
+def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
+    questions = quiz.exported_questions
+    if not questions:
+        return
+    shuffled = shuffle_answers(quiz)
+    for question in questions:
+        for code, message in question_errors(question):
+            yield error(message, quiz.location.file, question.location.pointer, code=code)
+        for code, message in question_losses(question, shuffled):
+            yield loss_warning(quiz, question, message, options, code)
+    metadata = _dropped_metadata(quiz)
+    if metadata is not None:
+        yield metadata

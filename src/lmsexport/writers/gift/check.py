@@ -1,0 +1,38 @@
+"""The GIFT check: every problem `render` reports, found by the writer's own code with the
+rendering of texts left out, so the check and the writer cannot disagree."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...diagnostics import Diagnostic
+from ...model import Question, Quiz, Text
+from ..moodle_check import exact_or_nearest, grade_problems
+from ..moodle_common import category_path, question_diagnostics, quiz_diagnostics
+from ..shared import ExportOptions
+from . import _category_losses
+from .questions import BlockWriter
+
+
+class _CheckingWriter(BlockWriter):
+    """The block writer with no text rendered and credits judged by `grade_problems`."""
+
+    def rich(self, text: Text, inline: bool) -> str:
+        return ""
+
+    def grade(self, question: Question, credit: float, what: str) -> str | None:
+        return exact_or_nearest(credit)
+
+
+def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
+    questions = quiz.exported_questions
+    if not questions:
+        return
+    yield from quiz_diagnostics(quiz, options)
+    yield from _category_losses(quiz, category_path(quiz), options)
+    writer = _CheckingWriter(quiz, options)
+    for question in questions:
+        yield from question_diagnostics(quiz, question, options)
+        yield from grade_problems(quiz, question, options)
+        writer.block(question)
+    yield from writer.diagnostics
