@@ -6,6 +6,7 @@ Settings left out on the command line come from the project file (see config.py)
 
 
 import inspect
+import os
 import signal
 import sys
 from enum import Enum
@@ -205,7 +206,7 @@ def build(
 @app.command()
 def new(
     quiz_id: Annotated[str, typer.Argument(metavar="ID", help="The quiz id (a slug such as 'ring-attention').")],
-    type: Annotated[Optional[list[QuestionType]], typer.Option("--type", "-t", help="Question type(s) to scaffold; repeat for several (default: one of every type).", show_default=False)] = None,
+    type: Annotated[Optional[list[QuestionType]], typer.Option("--type", "-t", help=f"Question type to scaffold, one of {', '.join(QUESTION_TYPES)}; repeat for several (default: one of every type).", show_default=False)] = None,
     all_types: Annotated[bool, typer.Option("--all-types", help="One example question of every type (the default when no --type is given).")] = False,
     title: Annotated[Optional[str], typer.Option("--title", help="The quiz title (default: from the id).")] = None,
     language: Annotated[str, typer.Option("--language", "-l", help="BCP 47 language tag of the quiz.")] = "en",
@@ -251,6 +252,16 @@ def stats(
     raise typer.Exit(run_stats(_paths(paths, _config()), format.value))
 
 
+def _exit_interrupted(signum, frame) -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError, RuntimeError):
+            pass
+    os.write(2, b"interrupted\n")
+    os._exit(130)
+
+
 def main() -> None:
     """Run the CLI; an interrupt at any moment, even one a library swallows or one arriving as
     the run finishes, ends with exit code 130."""
@@ -268,7 +279,9 @@ def main() -> None:
         code = 130
     except SystemExit as finished:
         code = finished.code if isinstance(finished.code, int) else (0 if finished.code is None else 1)
-    signal.signal(signal.SIGINT, lambda signum, frame: interrupted.append(signum))  # from here on only noted
+    # From here on an interrupt ends the process at once with 130, even while the interpreter
+    # shuts down (where a KeyboardInterrupt would only be printed and ignored).
+    signal.signal(signal.SIGINT, _exit_interrupted)
     if interrupted or code == 130:
         sys.stderr.write("interrupted\n")
         sys.exit(130)

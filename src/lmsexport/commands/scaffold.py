@@ -1,4 +1,6 @@
-"""`lmsexport new`: a quiz file that validates, with one example question per requested type."""
+"""`lmsexport new`: a quiz file that validates and builds in every format without a warning, with
+one example question per requested type, and the schema beside the content so editors complete
+it out of the box. (Complete examples of every field are in examples/ of the repository.)"""
 
 from __future__ import annotations
 
@@ -6,11 +8,12 @@ import json
 import os
 import re
 import sys
+import unicodedata
 from pathlib import Path
 
 from ..output import write_atomic
 from ..checks.languages import language_is_valid
-from ..schema import quiz_schema
+from ..schema import schema_path
 
 EXAMPLES: dict[str, dict] = {
     "single_choice": {"stem": "Which option is correct?", "options": [
@@ -25,19 +28,45 @@ EXAMPLES: dict[str, dict] = {
     "matching": {"stem": "Match each item with its partner.", "pairs": [
         {"id": "one", "prompt": "One", "answer": "1"}, {"id": "two", "prompt": "Two", "answer": "2"}],
         "distractors": [{"id": "three", "text": "3"}]},
-    "essay": {"stem": "Explain your reasoning.", "grader_info": "What a good answer contains."},
+    # No grader notes: Canvas and GIFT have no place for them, and a new quiz builds without a warning.
+    "essay": {"stem": "Explain your reasoning."},
     "description": {"stem": "Text shown before the next questions."},
 }
 
 
-def _schema_reference(out: Path) -> str:
-    """The repository's schema relative to the new file where there is one (editors read it
-    from disk), else the schema's $id."""
-    for folder in out.resolve().parents:
-        candidate = folder / "schema" / "quiz.schema.json"
-        if candidate.is_file():
-            return os.path.relpath(candidate, out.resolve().parent).replace(os.sep, "/")
-    return quiz_schema()["$id"]
+SCHEMA_FILE = Path("schema") / "quiz.schema.json"
+
+
+def _project_root(out: Path) -> Path:
+    """Where the content repository starts: the folder of its project file, else the current
+    folder when the quiz goes below it, else the quiz's own folder."""
+    folder = out.resolve().parent
+    for candidate in (folder, *folder.parents):
+        if (candidate / "lmsexport.toml").is_file() or (candidate / "pyproject.toml").is_file() or (candidate / SCHEMA_FILE).is_file():
+            return candidate
+    here = Path.cwd().resolve()
+    return here if here in folder.parents or here == folder else folder
+
+
+def place_schema(out: Path) -> tuple[str, Path | None]:
+    """The `$schema` for a quiz written at `out`: the repository's schema file, written there
+    from the packaged one when it is missing (returned as the second value), relative to the
+    quiz so that editors read it from disk."""
+    target = _project_root(out) / SCHEMA_FILE
+    written = None
+    if not target.is_file():
+        write_atomic(target, schema_path().read_bytes())
+        written = target
+    return os.path.relpath(target, out.resolve().parent).replace(os.sep, "/"), written
+
+
+def title_problem(title: str) -> str | None:
+    if not title.strip():
+        return "the title cannot be only white space"
+    bad = sorted({c for c in title if unicodedata.category(c) in ("Cc", "Cs") or c in "\ufffe\uffff"})
+    if bad:
+        return f"the title holds control characters ({', '.join(f'U+{ord(c):04X}' for c in bad)}), which no export can carry"
+    return None
 
 
 def scaffold(quiz_id: str, types: list[str], title: str | None, language: str, schema: str) -> dict:
@@ -58,10 +87,17 @@ def run_new(quiz_id: str, types: list[str], title: str | None, language: str, ou
     if not language_is_valid(language):
         sys.stderr.write(f"error: {language!r} is not a registered language tag (BCP 47, such as 'en', 'wo' or 'pt-BR')\n")
         return 2
+    problem = title_problem(title) if title is not None else None
+    if problem:
+        sys.stderr.write(f"error: {problem}\n")
+        return 2
     if out.exists():
         sys.stderr.write(f"error: {out} already exists; not overwritten\n")
         return 2
-    data = scaffold(quiz_id, types, title, language, _schema_reference(out))
+    reference, schema_written = place_schema(out)
+    data = scaffold(quiz_id, types, title, language, reference)
     write_atomic(out, (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
+    if schema_written is not None:
+        sys.stdout.write(f"created {os.path.relpath(schema_written)} (the schema editors complete quizzes from)\n")
     sys.stdout.write(f"created {out}\n")
     return 0
