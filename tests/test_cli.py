@@ -484,3 +484,20 @@ def test_ctrl_c_while_the_interpreter_shuts_down_exits_130(bank):
     process = subprocess.run([sys.executable, "-c", script], cwd=bank, capture_output=True, timeout=120)
     assert process.returncode == 130, process.stderr
     assert (bank / "exports" / "gift" / "model-pipeline-parallelism.gift.txt").is_file()
+
+
+def test_progress_for_one_large_quiz(bank):
+    import lmsexport.commands.export as export
+
+    source = json.loads((bank / "content" / "optimizer-offload-cpu-nvme.json").read_text(encoding="utf-8"))
+    questions = [q for q in source["questions"] if not q.get("draft")]
+    source["questions"] = [{**q, "id": f"{q['id']}-{i}"} for i in range(3000 // len(questions) + 1) for q in questions]
+    text = json.dumps(source, ensure_ascii=False, indent=2)
+    assert len(text.encode()) >= export.LARGE_QUIZ_BYTES
+    shutil.rmtree(bank / "content")
+    (bank / "content").mkdir()
+    (bank / "content" / "large.json").write_text(text, encoding="utf-8")
+    code, shown = _run_with_terminal_stderr(["build", "--format", "gift,moodle"], bank)
+    assert code == 0
+    assert "exporting optimizer-offload-cpu-nvme" not in shown  # steps are named by the file
+    assert "exporting large.json: checked gift" in shown or "exporting large.json: rendered" in shown, shown[-2000:]

@@ -16,7 +16,7 @@ import gc
 import multiprocessing
 import re
 import signal
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -86,8 +86,14 @@ def unchecked(checked: Iterable[Diagnostic], rendered: Iterable[Diagnostic]) -> 
     return [d for d in rendered if (d.severity, d.code, _question_of(d.pointer)) not in known]
 
 
+def steps(formats: tuple[str, ...], render: bool = True) -> int:
+    """How many times `process_quiz` reports progress for one quiz: loading, then each format's
+    check and, when rendering, each format's writing."""
+    return 1 + len(formats) * (2 if render else 1)
+
+
 def process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES,
-                 render: bool = True) -> QuizOutcome:
+                 render: bool = True, on_step: Callable[[str], None] | None = None) -> QuizOutcome:
     # The model and the writers' output are trees without reference cycles, freed by reference
     # counting; while one quiz is processed the cycle collector would only walk the growing quiz
     # again and again (a third of the loading time of a 20,000-question quiz, measured), so it
@@ -95,7 +101,7 @@ def process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, m
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _process_quiz(path, formats, options, max_media_bytes, render)
+        return _process_quiz(path, formats, options, max_media_bytes, render, on_step or _no_progress)
     finally:
         if collecting:
             gc.enable()
@@ -106,8 +112,14 @@ def _internal(name: str, step: str, problem: Exception, path: Path) -> Diagnosti
     return error(message, str(path), code="internal", line=1, column=1)
 
 
-def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, max_media_bytes: int, render: bool) -> QuizOutcome:
+def _no_progress(step: str) -> None:
+    pass
+
+
+def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, max_media_bytes: int, render: bool,
+                  on_step: Callable[[str], None]) -> QuizOutcome:
     result = load_quiz(path, max_media_bytes)
+    on_step(f"{path.name}: loaded")
     quiz = result.quiz
     source = result.source
     if quiz is None:
@@ -123,6 +135,7 @@ def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, 
         except Exception as problem:
             checked[name] = [_internal(name, "checking", problem, path)]
         found += checked[name]
+        on_step(f"{path.name}: checked {name}")
     diagnostics = settle(found, options.strict, source)
     if not render or any(d.is_error for d in diagnostics):
         return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, diagnostics)
@@ -136,6 +149,7 @@ def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, 
             continue
         extra += [replace(d, formats=(name,)) for d in unchecked(checked[name], export.diagnostics)]
         exports.append((name, export))
+        on_step(f"{path.name}: rendered {name}")
     if extra:
         diagnostics = settle([*found, *extra], options.strict, source)
     if any(d.is_error for d in diagnostics):
@@ -154,10 +168,12 @@ def _process_job(job: tuple[Path, tuple[str, ...], ExportOptions, int, bool]) ->
 
 
 def process_files(files: list[Path], formats: tuple[str, ...], options: ExportOptions, jobs: int = 1,
-                  max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES, render: bool = True) -> Iterator[QuizOutcome]:
+                  max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES, render: bool = True,
+                  on_step: Callable[[str], None] | None = None) -> Iterator[QuizOutcome]:
     """Outcomes in file order. With jobs > 1 quizzes are spread over processes; results stream
     back one at a time, so memory stays bounded by the largest quiz, not the bank.
-    With render False the formats are only checked (`validate`)."""
+    With render False the formats are only checked (`validate`). `on_step` hears of each step
+    of each quiz (see `steps`) when quizzes are processed here, not in other processes."""
     outcomes: Iterable[QuizOutcome]
     if jobs > 1 and len(files) > 1:
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
@@ -165,7 +181,7 @@ def process_files(files: list[Path], formats: tuple[str, ...], options: ExportOp
         outcomes = pool.imap(_process_job, ((f, formats, options, max_media_bytes, render) for f in files), chunksize=1)
     else:
         pool = None
-        outcomes = (process_quiz(f, formats, options, max_media_bytes, render) for f in files)
+        outcomes = (process_quiz(f, formats, options, max_media_bytes, render, on_step) for f in files)
     seen_ids: dict[str, Path] = {}
     try:
         for outcome in outcomes:

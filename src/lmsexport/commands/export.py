@@ -15,13 +15,15 @@ from pathlib import Path
 from ..diagnostics import Diagnostic, Severity, error
 from ..formats import FORMATS
 from ..output import OutputError, check_output_folder, read_if_exists, remove_stale_temporaries, write_atomic
-from ..pipeline import QuizOutcome, process_files
+from ..pipeline import QuizOutcome, process_files, steps
 from ..report import Reporter, counts, plural, print_diagnostics
 from ..writers.shared import ExportOptions
 from .common import quiz_files
 
-# Below this many quiz files a progress bar would only flicker.
+# Below this many quiz files a progress bar would only flicker, unless one quiz is large enough
+# to take seconds on its own (about 2,000 questions).
 PROGRESS_THRESHOLD = 20
+LARGE_QUIZ_BYTES = 1024 * 1024
 
 
 @dataclass
@@ -106,8 +108,18 @@ def _print_table(summary: Summary, formats: list[str]) -> None:
         sys.stdout.write("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() + "\n")
 
 
-def _progress(total: int, quiet: bool):
-    if quiet or total < PROGRESS_THRESHOLD or not sys.stderr.isatty():
+def _large(files: list[Path]) -> bool:
+    for path in files:
+        try:
+            if path.stat().st_size >= LARGE_QUIZ_BYTES:
+                return True
+        except OSError:
+            pass
+    return False
+
+
+def _progress(files: list[Path], quiet: bool):
+    if quiet or not sys.stderr.isatty() or (len(files) < PROGRESS_THRESHOLD and not _large(files)):
         return nullcontext(None)
     from rich.console import Console
     from rich.progress import Progress
@@ -133,14 +145,19 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
     print_diagnostics(path_problems, "text", sys.stderr)
     options = ExportOptions(strict=strict, nearest_grade=nearest_grade, media_base_url=media_base_url)
     reporter = Reporter(sys.stderr, "text", "quiet" if quiet else "verbose" if verbose else "default")
-    with _progress(len(files), quiet) as progress:
-        task = progress.add_task("exporting", total=len(files)) if progress else None
-        for outcome in process_files(files, tuple(targets), options, jobs, max_media_bytes):
+    per_quiz = steps(tuple(targets))
+    with _progress(files, quiet) as progress:
+        task = progress.add_task("exporting", total=len(files) * per_quiz) if progress else None
+        # Each step of a quiz moves the bar (loading, checking, writing each format), so one large quiz shows progress too.
+        on_step = (lambda step: progress.update(task, advance=1, description=f"exporting {step}")) if progress else None
+        done = 0
+        for outcome in process_files(files, tuple(targets), options, jobs, max_media_bytes, on_step=on_step):
             reporter.report(outcome.diagnostics)
             summary.add(outcome.diagnostics)
             _handle_outcome(outcome, targets, check, summary, verbose)
+            done += 1
             if progress:
-                progress.advance(task)
+                progress.update(task, completed=done * per_quiz)
     failed = summary.totals["errors"] > 0
     # Extra files are judged only for whole folders of content that loaded cleanly: a run on one
     # file, or one that failed, cannot tell which exports are orphans.
