@@ -206,8 +206,8 @@ def build(
 @app.command()
 def new(
     quiz_id: Annotated[str, typer.Argument(metavar="ID", help="The quiz id (a slug such as 'ring-attention').")],
-    type: Annotated[Optional[list[QuestionType]], typer.Option("--type", "-t", help=f"Question type to scaffold, one of {', '.join(QUESTION_TYPES)}; repeat for several (default: one of every type).", show_default=False)] = None,
-    all_types: Annotated[bool, typer.Option("--all-types", help="One example question of every type (the default when no --type is given).")] = False,
+    type: Annotated[Optional[list[QuestionType]], typer.Option("--type", "-t", help=f"Question type to scaffold, one of {', '.join(QUESTION_TYPES)}; repeat for several (default: every type all default formats carry whole).", show_default=False)] = None,
+    all_types: Annotated[bool, typer.Option("--all-types", help="One example question of every type, those some format cannot carry included (ordering: not in GIFT).")] = False,
     title: Annotated[Optional[str], typer.Option("--title", help="The quiz title (default: from the id).")] = None,
     language: Annotated[str, typer.Option("--language", "-l", help="BCP 47 language tag of the quiz.")] = "en",
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="File to write (default: content/ID.json).", show_default=False)] = None,
@@ -215,7 +215,7 @@ def new(
     """Create a new quiz file that validates and builds without a warning, with one example question per type, and the schema editors complete it from."""
     from .commands.scaffold import run_new
 
-    types = list(QUESTION_TYPES) if all_types or not type else [t.value for t in type]
+    types = list(QUESTION_TYPES) if all_types else [t.value for t in type] if type else None
     raise typer.Exit(run_new(quiz_id, types, title, language, out or DEFAULT_CONTENT / f"{quiz_id}.json"))
 
 

@@ -28,6 +28,10 @@ EXAMPLES: dict[str, dict] = {
     "matching": {"stem": "Match each item with its partner.", "pairs": [
         {"id": "one", "prompt": "One", "answer": "1"}, {"id": "two", "prompt": "Two", "answer": "2"}],
         "distractors": [{"id": "three", "text": "3"}]},
+    "ordering": {"stem": "Put these steps in order.", "items": [
+        {"id": "first", "text": "First"}, {"id": "second", "text": "Second"}, {"id": "third", "text": "Third"}]},
+    "fill_in_blanks": {"stem": "Six times seven is [[product]].", "blanks": [
+        {"id": "product", "type": "short_answer", "answers": [{"text": "42"}]}]},
     # No grader notes: Canvas and GIFT have no place for them, and a new quiz builds without a warning.
     "essay": {"stem": "Explain your reasoning."},
     "description": {"stem": "Text shown before the next questions."},
@@ -69,6 +73,26 @@ def title_problem(title: str) -> str | None:
     return None
 
 
+def portable_types() -> list[str]:
+    """The types every default format carries whole (a quiz of them builds without an error or
+    a warning), found by running the formats' checks on each example, so no list can go stale."""
+    from .. import jsonsource
+    from ..formats import DEFAULT_FORMATS, FORMATS
+    from ..pipeline import settle
+    from ..readers.canonical import build_quiz
+    from ..writers.shared import ExportOptions
+
+    portable = []
+    for kind in EXAMPLES:
+        data = scaffold("portable", [kind], None, "en", "")
+        quiz = build_quiz(data, "")
+        found = [d for name in DEFAULT_FORMATS for d in FORMATS[name].check(quiz, ExportOptions())]
+        reported = settle(found, False, jsonsource.parse(json.dumps(data).encode(), ""))  # as build reports them
+        if not any(d.severity.value in ("error", "warning") for d in reported):
+            portable.append(kind)
+    return portable
+
+
 def scaffold(quiz_id: str, types: list[str], title: str | None, language: str, schema: str) -> dict:
     questions = [{"id": f"q{i}", "type": kind, **EXAMPLES[kind]} for i, kind in enumerate(types, 1)]
     return {"$schema": schema, "id": quiz_id,
@@ -76,10 +100,13 @@ def scaffold(quiz_id: str, types: list[str], title: str | None, language: str, s
             "text_format": "plain", "questions": questions}
 
 
-def run_new(quiz_id: str, types: list[str], title: str | None, language: str, out: Path) -> int:
+def run_new(quiz_id: str, types: list[str] | None, title: str | None, language: str, out: Path) -> int:
+    """`types` None: every type the default formats carry whole."""
     if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", quiz_id):
         sys.stderr.write(f"error: {quiz_id!r} is not a valid quiz id: use lower-case letters, digits and single '-'\n")
         return 2
+    if types is None:
+        types = portable_types()
     unknown = [t for t in types if t not in EXAMPLES]
     if unknown:
         sys.stderr.write(f"error: unknown question type {', '.join(unknown)}; choose from {', '.join(EXAMPLES)}\n")
@@ -100,4 +127,8 @@ def run_new(quiz_id: str, types: list[str], title: str | None, language: str, ou
     if schema_written is not None:
         sys.stdout.write(f"created {os.path.relpath(schema_written)} (the schema editors complete quizzes from)\n")
     sys.stdout.write(f"created {out}\n")
+    portable = portable_types()
+    others = [t for t in types if t not in portable]
+    if others:
+        sys.stdout.write(f"note: some default format cannot carry {', '.join(others)} whole: validate shows what, and --format leaves a format out\n")
     return 0

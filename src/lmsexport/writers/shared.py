@@ -54,6 +54,12 @@ def loss_warning(quiz: Quiz, question: Question, message: str, options: ExportOp
     return loss(message, quiz.location.file, question.location.pointer if pointer is None else pointer, code=code)
 
 
+def quiz_loss(quiz: Quiz, message: str, options: ExportOptions, code: str, pointer: str = "") -> Diagnostic:
+    """A warning about the quiz as a whole (or a part of it not in a question) that the format
+    cannot carry: a loss, like `loss_warning`."""
+    return loss(message, quiz.location.file, pointer, code=code)
+
+
 def deterministic_zip(files: dict[str, bytes]) -> bytes:
     """A zip whose bytes depend only on the names and contents: sorted entries, fixed times."""
     buffer = io.BytesIO()

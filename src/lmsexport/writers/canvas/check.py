@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from ...diagnostics import Diagnostic, error
 from ...model import Quiz
 from ..shared import ExportOptions, loss_warning
-from . import _dropped_metadata
+from . import _dropped_metadata, _section_losses
 from .losses import question_errors, question_losses
 from .rules import shuffle_answers
 
@@ -18,11 +18,16 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
     if not questions:
         return
     shuffled = shuffle_answers(quiz)
-    for question in questions:
-        for code, message in question_errors(question):
-            yield error(message, quiz.location.file, question.location.pointer, code=code)
-        for code, message in question_losses(question, shuffled):
-            yield loss_warning(quiz, question, message, options, code)
+    for section, members in quiz.layout():
+        if section is not None:
+            # As render decides: a group gives each of its questions the same points.
+            equal = len({q.points for q in members}) == 1
+            yield from _section_losses(quiz, section, section.pick is not None or (section.shuffle and equal), options)
+        for question in members:
+            for code, message in question_errors(question):
+                yield error(message, quiz.location.file, question.location.pointer, code=code)
+            for code, message in question_losses(question, shuffled):
+                yield loss_warning(quiz, question, message, options, code)
     metadata = _dropped_metadata(quiz)
     if metadata is not None:
         yield metadata

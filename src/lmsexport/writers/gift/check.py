@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from ...diagnostics import Diagnostic
 from ...model import Question, Quiz, Text
 from ..moodle_check import exact_or_nearest, grade_problems
-from ..moodle_common import category_path, question_diagnostics, quiz_diagnostics
+from ..moodle_common import category_path, question_diagnostics, quiz_diagnostics, section_category_path, section_note
 from ..shared import ExportOptions
 from . import _category_losses
 from .questions import BlockWriter
@@ -31,8 +31,13 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
     yield from quiz_diagnostics(quiz, options)
     yield from _category_losses(quiz, category_path(quiz), options)
     writer = _CheckingWriter(quiz, options)
-    for question in questions:
-        yield from question_diagnostics(quiz, question, options)
-        yield from grade_problems(quiz, question, options)
-        writer.block(question)
+    for section, members in quiz.layout():
+        if section is not None:
+            section_path = section_category_path(quiz, section)
+            yield section_note(quiz, section, section_path)
+            yield from _category_losses(quiz, section_path, options)
+        for question in members:
+            yield from question_diagnostics(quiz, question, options)
+            yield from grade_problems(quiz, question, options)
+            writer.block(question)
     yield from writer.diagnostics

@@ -9,7 +9,7 @@ from ...diagnostics import Diagnostic
 from ...model import Choice, Question, Quiz, Text
 from ...text import media_references
 from ..moodle_check import exact_or_nearest, grade_problems
-from ..moodle_common import question_diagnostics, quiz_diagnostics, quiz_loss
+from ..moodle_common import question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
 from ..shared import ExportOptions
 from .fields import Fields
 from .questions import QuestionWriter
@@ -47,8 +47,11 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
         message = f"the description's media files ({', '.join(media)}) cannot ride with a Moodle category description: Moodle will show them broken"
         yield quiz_loss(quiz, message, options, "moodle-media", "/description")
     writer = _CheckingWriter(quiz, options)
-    for question in questions:
-        yield from question_diagnostics(quiz, question, options)
-        yield from grade_problems(quiz, question, options)
-        writer.write(question)
+    for section, members in quiz.layout():
+        if section is not None:
+            yield section_note(quiz, section, section_category_path(quiz, section))
+        for question in members:
+            yield from question_diagnostics(quiz, question, options)
+            yield from grade_problems(quiz, question, options)
+            writer.write(question)
     yield from writer.diagnostics

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from ...diagnostics import Diagnostic
 from ...model import Quiz, Text, TextFormat
 from ..shared import ExportOptions
-from . import _check_quiz_strings, _item_keywords
+from . import _check_quiz_strings, _item_keywords, _section
 from .context import ItemContext
 from .item import assessment_item
 from .names import identifier
@@ -41,4 +41,6 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
         ctx = _CheckingContext(problems, question, quiz.language_of(question))
         assessment_item(ctx, item_id)
         _item_keywords(ctx, quiz)
+    for section, _ in quiz.layout():
+        _section(quiz, section, problems)
     yield from problems.found
