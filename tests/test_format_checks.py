@@ -175,3 +175,13 @@ def test_the_same_quiz_id_in_two_files_is_found_by_validate(tmp_path):
     assert code == 1
     [duplicate] = [d for d in found if d["code"] == "duplicate-id"]
     assert duplicate["file"].endswith("b.json") and duplicate["pointer"] == "/id" and duplicate["line"] == 3
+
+
+def test_an_unsafe_media_base_url_is_refused_by_the_gift_check_itself():
+    from lmsexport.pipeline import export_quiz
+
+    quiz = load_quiz(DATA / "media" / "media_and_math.json").quiz
+    refused = export_quiz(quiz, "gift", ExportOptions(media_base_url="javascript:alert(1)//"))
+    assert refused.data is None
+    assert [d.code for d in refused.diagnostics if d.is_error] == ["gift-media-base-url"]
+    assert export_quiz(quiz, "gift", ExportOptions(media_base_url="https://example.org/m/")).data is not None

@@ -48,5 +48,5 @@ def media_base_url_problem(base: str) -> str | None:
     if match and match.group(1).lower() not in ("http", "https"):
         return f"{base!r} uses '{match.group(1).lower()}:'; a media base URL is an http or https address, or a relative path"
     if not base.strip():
-        return "the media base URL is empty"
+        return f"{base!r} is empty"
     return None

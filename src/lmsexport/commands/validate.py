@@ -34,6 +34,7 @@ def run_validate(paths: list[Path], style: str, max_media_bytes: int, formats: t
     summary = {"quizzes": quizzes, "questions": questions, "drafts": drafts, "errors": errors, "warnings": warnings,
                "formats": list(formats)}
     if style == "json":
+        collected.sort(key=lambda d: (d.file, d.line or 0, d.column or 0))  # by file, then line
         dump_json({"summary": summary, "diagnostics": [as_dict(d) for d in collected]})
         return 1 if errors else 0
     if style == "text":

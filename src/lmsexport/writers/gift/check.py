@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...diagnostics import Diagnostic
+from ...checks.addresses import media_base_url_problem
+from ...diagnostics import Diagnostic, error
 from ...model import Question, Quiz, Text
 from ..moodle_check import exact_or_nearest, grade_problems
 from ..moodle_common import category_path, question_diagnostics, quiz_diagnostics, section_category_path, section_note
@@ -28,6 +29,10 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
     questions = quiz.exported_questions
     if not questions:
         return
+    if options.media_base_url is not None:  # the command line refuses it too; this guards other callers
+        problem = media_base_url_problem(options.media_base_url)
+        if problem:
+            yield error(f"the media base URL {problem}", quiz.location.file, code="gift-media-base-url", line=1, column=1)
     yield from quiz_diagnostics(quiz, options)
     yield from _category_losses(quiz, category_path(quiz), options)
     writer = _CheckingWriter(quiz, options)
