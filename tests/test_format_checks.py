@@ -185,3 +185,13 @@ def test_an_unsafe_media_base_url_is_refused_by_the_gift_check_itself():
     assert refused.data is None
     assert [d.code for d in refused.diagnostics if d.is_error] == ["gift-media-base-url"]
     assert export_quiz(quiz, "gift", ExportOptions(media_base_url="https://example.org/m/")).data is not None
+
+
+def test_the_registry_is_what_the_cli_and_the_readme_show():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    root_help = runner.invoke(app, ["--help"]).stdout
+    build_help = " ".join(runner.invoke(app, ["build", "--help"]).stdout.split())
+    for fmt in FORMATS.values():
+        assert f"`exports/{fmt.folder}/<quiz>{fmt.extension}`" in readme, fmt.name
+        assert fmt.name in root_help and fmt.name in build_help
+        assert callable(fmt.check) and callable(fmt.render)

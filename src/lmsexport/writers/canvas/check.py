@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...diagnostics import Diagnostic, error
-from ...model import Quiz
+from ...diagnostics import Diagnostic, error, pointer_join
+from ...model import FillInBlanks, Question, Quiz
 from ..shared import ExportOptions, loss_warning
 from . import _dropped_metadata, _section_losses
 from .losses import question_errors, question_losses
@@ -27,7 +27,28 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
             for code, message in question_errors(question):
                 yield error(message, quiz.location.file, question.location.pointer, code=code)
             for code, message in question_losses(question, shuffled):
-                yield loss_warning(quiz, question, message, options, code)
+                yield loss_warning(quiz, question, message, options, code, _place(question, code, message))
     metadata = _dropped_metadata(quiz)
     if metadata is not None:
         yield metadata
+
+
+# The value a loss is about, below the question, when the loss names one field: (code, words of
+# the message) -> pointer tokens. A loss not listed stays at its question.
+_FIELDS = (
+    ("canvas-feedback", "partially-correct", ("feedback", "partially_correct")),
+    ("canvas-essay", "grader information", ("grader_info",)),
+    ("canvas-essay", "response template", ("response_template",)),
+    ("canvas-shuffle", "", ("shuffle",)),
+    ("canvas-case", "short answers", ("case_sensitive",)),
+    ("canvas-credit", "multiple choice", ("options",)),
+    ("canvas-credit", "multiple answers", ("options",)),
+)
+
+
+def _place(question: Question, code: str, message: str) -> str:
+    if not isinstance(question, FillInBlanks):
+        for known, words, where in _FIELDS:
+            if code == known and words in message:
+                return pointer_join(question.location.pointer, *where)
+    return question.location.pointer
