@@ -92,7 +92,7 @@ def _write(tmp_path: Path, questions: list, **quiz) -> Path:
 
 
 def _validate(*args) -> tuple[int, list[dict]]:
-    result = runner.invoke(app, ["validate", *map(str, args), "--style", "json"])
+    result = runner.invoke(app, ["validate", *map(str, args), "--output-format", "json"])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result.exit_code, json.loads(result.stdout)["diagnostics"]
 

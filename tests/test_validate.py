@@ -17,7 +17,7 @@ runner = CliRunner()
 
 
 def validate_json(*paths: Path | str):
-    result = runner.invoke(app, ["validate", *map(str, paths), "--style", "json"])
+    result = runner.invoke(app, ["validate", *map(str, paths), "--output-format", "json"])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result.exit_code, json.loads(result.stdout)
 

@@ -122,7 +122,7 @@ def _level(quiet: bool, verbose: bool) -> str:
 def validate(
     paths: Paths = None,
     format: Formats = None,
-    style: Annotated[ReportStyle, typer.Option("--style", "-s", help="text for people, json for tools, github for GitHub Actions annotations.")] = ReportStyle.text,
+    style: Annotated[ReportStyle, typer.Option("--output-format", help="text for people, json for tools, github for GitHub Actions annotations.")] = ReportStyle.text,
     strict: Strict = None,
     nearest_grade: NearestGrade = None,
     media_base_url: MediaBaseUrl = None,
