@@ -195,3 +195,14 @@ def test_the_registry_is_what_the_cli_and_the_readme_show():
         assert f"`exports/{fmt.folder}/<quiz>{fmt.extension}`" in readme, fmt.name
         assert fmt.name in root_help and fmt.name in build_help
         assert callable(fmt.check) and callable(fmt.render)
+
+
+@pytest.mark.parametrize("credit", [0.9999995, 0.9999999])
+def test_full_credit_means_the_same_to_validation_and_every_writer(tmp_path, credit):
+    path = _write(tmp_path, [{"id": "s", "type": "short_answer", "stem": "S", "answers": [{"text": "x", "credit": credit}]},
+                             {"id": "n", "type": "numerical", "stem": "N", "answers": [{"value": 1, "credit": credit}]}])
+    code, found = _validate(path)
+    assert code == 0 and not [d for d in found if d["severity"] != "note"], found
+    build = runner.invoke(app, ["build", str(path), "-o", str(tmp_path / "out")])
+    assert build.exit_code == 0, build.output
+    assert len(list((tmp_path / "out").rglob("q.*"))) == 4

@@ -28,6 +28,17 @@ class Text:
     format: TextFormat = TextFormat.PLAIN
 
 
+# One tolerance for full marks, for the checks and every writer alike: credits written with seven
+# decimals (0.3333333 three times) add up to full marks, and what validation accepts as full
+# credit no writer may judge otherwise. (Moodle's own, looser 1e-5 is a fact of Moodle, in
+# writers/moodle_grades.py.)
+FULL_CREDIT_TOLERANCE = 1e-6
+
+
+def is_full_credit(credit: float) -> bool:
+    return abs(credit - 1) <= FULL_CREDIT_TOLERANCE
+
+
 @dataclass(frozen=True, slots=True)
 class Location:
     """Where something stands in the content: a file and a JSON pointer into it."""
