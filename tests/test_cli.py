@@ -398,6 +398,8 @@ def test_project_file_settings_and_command_line_wins(bank):
     assert sorted(p.name for p in (bank / "published").iterdir()) == ["gift", "moodle"]
     assert invoke("build", "--format", "qti", "--no-strict").exit_code == 0
     assert (bank / "published" / "qti").is_dir()
+    assert invoke("canvas", "--no-strict").exit_code == 0  # a single-format command: out/<format>
+    assert (bank / "published" / "canvas").is_dir()
     # validate reads the same file, from a subfolder too
     (bank / "content" / "sub").mkdir()
     with pytest.MonkeyPatch.context() as patch:

@@ -156,7 +156,7 @@ def _export_command(format_name: str):
         from .commands.export import run_export
 
         config = _config()
-        root = Path(config.get("out", default=str(DEFAULT_EXPORTS)))
+        root = (config.paths("out") or [DEFAULT_EXPORTS])[0]
         folder = given["out"] or root / FORMATS[format_name].folder
         options = _options(config, given["strict"], given.get("nearest_grade"), given.get("media_base_url"))
         raise typer.Exit(run_export(_paths(given["paths"], config), {format_name: folder}, strict=options.strict,
@@ -195,7 +195,7 @@ def build(
     config = _config()
     names = _formats(format, config)
     if out is None:
-        out = config.paths("out")[0] if config.paths("out") else DEFAULT_EXPORTS
+        out = (config.paths("out") or [DEFAULT_EXPORTS])[0]
     options = _options(config, strict, nearest_grade, media_base_url)
     targets = {name: out / FORMATS[name].folder for name in names}
     raise typer.Exit(run_export(_paths(paths, config), targets, strict=options.strict, nearest_grade=options.nearest_grade, check=check,
