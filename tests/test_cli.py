@@ -507,3 +507,16 @@ def test_progress_for_one_large_quiz(bank):
     assert code == 0
     assert "exporting optimizer-offload-cpu-nvme" not in shown  # steps are named by the file
     assert "exporting large.json: checked gift" in shown or "exporting large.json: rendered" in shown, shown[-2000:]
+
+
+def test_shell_completion_completes_commands_and_options():
+    import os
+
+    env = {**os.environ, "_LMSEXPORT_COMPLETE": "complete_bash", "COMP_WORDS": "lmsexport val", "COMP_CWORD": "1"}
+    completed = subprocess.run([sys.executable, "-c", "import sys; sys.argv[0] = 'lmsexport'; from lmsexport.cli import main; main()"],
+                               env=env, capture_output=True, text=True, timeout=60)
+    assert completed.stdout.split() == ["validate"]
+    env.update(COMP_WORDS="lmsexport gift --media", COMP_CWORD="2")
+    completed = subprocess.run([sys.executable, "-c", "import sys; sys.argv[0] = 'lmsexport'; from lmsexport.cli import main; main()"],
+                               env=env, capture_output=True, text=True, timeout=60)
+    assert "--media-base-url" in completed.stdout.split()
