@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from ...diagnostics import Diagnostic, error, pointer_join
 from ...model import FillInBlanks, Question, Quiz
-from ..shared import ExportOptions, loss_warning
+from ..shared import ExportOptions, loss_warning, nothing_to_export
 from . import _dropped_metadata, _section_losses
 from .losses import question_errors, question_losses
 from .rules import shuffle_answers
@@ -15,7 +15,8 @@ from .rules import shuffle_answers
 
 def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
     questions = quiz.exported_questions
-    if not questions:
+    if not questions:  # the writer's own note: no file for a quiz of drafts only
+        yield from nothing_to_export(quiz, "", "Canvas").diagnostics
         return
     shuffled = shuffle_answers(quiz)
     for section, members in quiz.layout():

@@ -10,7 +10,7 @@ from ...diagnostics import Diagnostic, error
 from ...model import Question, Quiz, Text
 from ..moodle_check import exact_or_nearest, grade_problems
 from ..moodle_common import category_path, question_diagnostics, quiz_diagnostics, section_category_path, section_note
-from ..shared import ExportOptions
+from ..shared import ExportOptions, nothing_to_export
 from . import _category_losses
 from .questions import BlockWriter
 
@@ -27,7 +27,8 @@ class _CheckingWriter(BlockWriter):
 
 def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
     questions = quiz.exported_questions
-    if not questions:
+    if not questions:  # the writer's own note: no file for a quiz of drafts only
+        yield from nothing_to_export(quiz, "", "GIFT").diagnostics
         return
     if options.media_base_url is not None:  # the command line refuses it too; this guards other callers
         problem = media_base_url_problem(options.media_base_url)

@@ -10,7 +10,7 @@ from ...model import Choice, Question, Quiz, Text
 from ...text import media_references
 from ..moodle_check import exact_or_nearest, grade_problems
 from ..moodle_common import question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
-from ..shared import ExportOptions
+from ..shared import ExportOptions, nothing_to_export
 from .fields import Fields
 from .questions import QuestionWriter
 
@@ -39,7 +39,8 @@ class _CheckingWriter(QuestionWriter):
 
 def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
     questions = quiz.exported_questions
-    if not questions:
+    if not questions:  # the writer's own note: no file for a quiz of drafts only
+        yield from nothing_to_export(quiz, "", "Moodle XML").diagnostics
         return
     yield from quiz_diagnostics(quiz, options)
     media = media_references(quiz.description) if quiz.media else []

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from ...diagnostics import Diagnostic
 from ...model import Quiz, Text, TextFormat
-from ..shared import ExportOptions
+from ..shared import ExportOptions, nothing_to_export
 from . import _check_quiz_strings, _item_keywords, _section
 from .context import ItemContext
 from .item import assessment_item
@@ -28,7 +28,8 @@ class _CheckingContext(ItemContext):
 
 def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
     questions = quiz.exported_questions
-    if not questions:
+    if not questions:  # the writer's own note: no file for a quiz of drafts only
+        yield from nothing_to_export(quiz, "", "QTI").diagnostics
         return
     problems = Problems(quiz, options)
     _check_quiz_strings(quiz, problems)
