@@ -520,3 +520,19 @@ def test_shell_completion_completes_commands_and_options():
     completed = subprocess.run([sys.executable, "-c", "import sys; sys.argv[0] = 'lmsexport'; from lmsexport.cli import main; main()"],
                                env=env, capture_output=True, text=True, timeout=60)
     assert "--media-base-url" in completed.stdout.split()
+
+
+def test_the_readme_quiz_validates_and_builds_like_the_one_new_writes(bank):
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## The content format", 1)[1]
+    example = json.loads(re.search(r"```json\n(.*?)\n```", section, re.DOTALL).group(1))
+    (bank / "content" / "readme.json").write_text(json.dumps(example), encoding="utf-8")
+    assert invoke("new", "scaffolded").exit_code == 0
+    scaffolded = json.loads((bank / "content" / "scaffolded.json").read_text())
+    assert example["$schema"] == scaffolded["$schema"] == "../schema/quiz.schema.json"
+    assert (bank / "content" / example["$schema"]).resolve().is_file()  # where both point, new put the schema
+    for name in ("readme.json", "scaffolded.json"):
+        assert invoke("validate", f"content/{name}").exit_code == 0
+        assert invoke("build", f"content/{name}", "-o", "out").exit_code == 0
