@@ -208,3 +208,18 @@ def test_full_credit_means_the_same_to_validation_and_every_writer(tmp_path, cre
     build = runner.invoke(app, ["build", str(path), "-o", str(tmp_path / "out")])
     assert build.exit_code == 0, build.output
     assert len(list((tmp_path / "out").rglob("q.*"))) == 4
+
+
+def test_the_one_definition_of_what_xml_cannot_carry_is_lxmls():
+    from lxml import etree
+
+    from lmsexport.model import NOT_XML
+
+    for code in [*range(0x0, 0x110), *range(0xD7F0, 0xE010), 0xFFFD, 0xFFFE, 0xFFFF, 0x10000, 0x10FFFF]:
+        character = chr(code)
+        try:
+            etree.fromstring(f"<a>&#{code};</a>")
+            refused = False
+        except etree.XMLSyntaxError:
+            refused = True
+        assert bool(NOT_XML.search(character)) == refused, hex(code)
