@@ -22,7 +22,7 @@ from ..text import (
     to_html,
     to_inline_html,
 )
-from .shared import ExportOptions, loss_warning, quiz_loss
+from .shared import ExportOptions, loss_warning, number, quiz_loss  # noqa: F401 (number: the writers read it here)
 
 _TAG_LIKE = re.compile(r"<[A-Za-z/!?]")
 _TAG_UNSAFE = re.compile(r"[\x00-\x1f\x7f<>`]|\s\s")
@@ -141,13 +141,6 @@ def plain_html(source: str, inline: bool) -> str:
 
 def is_plain(text: Text) -> bool:
     return text.format is TextFormat.PLAIN
-
-
-def number(value: float) -> str:
-    """A number as Moodle reads it back exactly: integers without '.0', others the shortest repr."""
-    if abs(value) < 1e15 and value == int(value):
-        return str(int(value))
-    return repr(value)
 
 
 def question_texts(question: Question) -> Iterator[Text]:

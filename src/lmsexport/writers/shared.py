@@ -13,6 +13,17 @@ from lxml import etree
 from ..diagnostics import Diagnostic, loss, note
 from ..model import Question, Quiz
 
+# How every XML writer opens its documents (as lxml writes the declaration).
+XML_DECLARATION = "<?xml version='1.0' encoding='UTF-8'?>\n"
+
+
+def number(value: float) -> str:
+    """A number as XSD and Moodle read it back exactly: integers without '.0', others the shortest repr."""
+    if abs(value) < 1e15 and value == int(value):
+        return str(int(value))
+    return repr(value)
+
+
 # Every zip entry gets this timestamp so that the same content gives the same bytes.
 ZIP_TIMESTAMP = (1980, 1, 1, 0, 0, 0)
 

@@ -11,7 +11,7 @@ import re
 
 from ...model import NOT_XML as _NOT_XML
 
-DECLARATION = "<?xml version='1.0' encoding='UTF-8'?>\n"
+from ..shared import XML_DECLARATION as DECLARATION  # one definition for every XML writer
 INDENT = tuple("  " * depth for depth in range(40))
 
 # The characters XML 1.0 cannot carry (model.NOT_XML) once encoded: C0 controls but tab, newline and return, and U+FFFE/U+FFFF.

@@ -10,7 +10,7 @@ import re
 
 from ...model import NOT_XML as INVALID, NOT_XML_CHARACTERS
 
-DECLARATION = "<?xml version='1.0' encoding='UTF-8'?>\n"
+from ..shared import XML_DECLARATION as DECLARATION  # one definition for every XML writer
 # What escaping changes, and what XML cannot hold: one search tells whether a string needs work.
 _SPECIAL = re.compile(f"[&<>\r{NOT_XML_CHARACTERS}]")
 

@@ -6,6 +6,7 @@ import re
 from urllib.parse import quote
 
 from ...model import NOT_XML as _NOT_XML
+from ..shared import number  # noqa: F401 (the item builders read it here)
 
 QTI = "http://www.imsglobal.org/xsd/imsqti_v2p1"
 QTI_XSD = "http://www.imsglobal.org/xsd/qti/qtiv2p1/imsqti_v2p1.xsd"
@@ -46,13 +47,6 @@ def identifier(raw: str) -> str:
         return raw
     cleaned = _NOT_NCNAME_CHAR.sub("_", raw)
     return cleaned if _NCNAME.fullmatch(cleaned) else "id_" + cleaned
-
-
-def number(value: float) -> str:
-    """A float as XSD spells it, without a useless '.0'."""
-    if value == int(value) and abs(value) < 1e15:
-        return str(int(value))
-    return repr(value)
 
 
 def first_non_xml_char(text: str) -> str | None:
