@@ -417,3 +417,11 @@ def test_examples_hold_one_complete_quiz_per_question_type(tmp_path):
     build = runner.invoke(app, ["build", str(EXAMPLES), "-o", str(tmp_path / "out"), "--format", "qti,canvas,moodle"])
     assert build.exit_code == 0, build.output
     assert len(list((tmp_path / "out").rglob("example-*"))) == 3 * len(QUESTION_TYPES)
+
+
+def test_github_annotations_carry_every_warning_whatever_the_level(tmp_path):
+    quiz = _many_losses(tmp_path)
+    code, report = validate_json(quiz)
+    for level in ([], ["--quiet"]):
+        result = runner.invoke(app, ["validate", str(quiz), "--output-format", "github", *level])
+        assert len([line for line in result.stdout.splitlines() if line.startswith("::warning ")]) == report["summary"]["warnings"]

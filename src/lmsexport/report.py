@@ -98,9 +98,9 @@ class Reporter:
     - quiet: errors only, and the counting line;
     - verbose: every error, warning and note as it occurs.
 
-    The json and github styles are for tools and always carry every diagnostic but notes are
-    left to verbose in github's, as for text. Counts stay small (one per kind), so a bank of
-    100,000 questions is reported without holding its warnings.
+    The github style is for tools: every error and warning whatever the level, notes with
+    verbose. (JSON is written whole by `validate`.) Counts stay small (one per kind), so a bank
+    of 100,000 questions is reported without holding its warnings.
     """
 
     def __init__(self, stream: TextIO, style: str = "text", level: str = "default"):
@@ -118,19 +118,19 @@ class Reporter:
             if d.severity is Severity.WARNING:
                 seen = self.kinds.get(d.kind, 0)
                 self.kinds[d.kind] = seen + 1
-                if self.level == "quiet" or (self.level == "default" and self.style == "text" and seen):
+                if self.style == "text" and (self.level == "quiet" or (self.level == "default" and seen)):
                     continue
             elif d.severity is Severity.NOTE and self.level != "verbose":
                 continue
             self.stream.write((as_github(d) if self.style == "github" else as_text(d, self.colour)) + "\n")
 
     def kinds_line(self) -> str | None:
-        """'warnings by kind: 12 gift gift-penalty, 1 canvas canvas-essay (each kind shown once; --verbose shows all)'."""
+        """'warnings by kind: 12 gift gift-penalty, 1 canvas canvas-essay (11 more warnings not shown; ...)'."""
         if not self.kinds:
             return None
         ranked = sorted(self.kinds.items(), key=lambda item: (-item[1], item[0]))
         line = "warnings by kind: " + ", ".join(f"{count} {kind}" for kind, count in ranked)
-        hidden = sum(self.kinds.values()) - (0 if self.level == "quiet" else len(self.kinds))
+        hidden = sum(self.kinds.values()) - (0 if self.level == "quiet" else len(self.kinds))  # what text left out
         if hidden and self.level != "verbose" and self.style == "text":
             line += f" ({plural(hidden, 'more warning')} not shown; --verbose shows every one)"
         return line
