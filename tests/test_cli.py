@@ -507,6 +507,8 @@ def test_progress_for_one_large_quiz(bank):
     assert code == 0
     assert "exporting optimizer-offload-cpu-nvme" not in shown  # steps are named by the file
     assert "exporting large.json: checked gift" in shown or "exporting large.json: rendered" in shown, shown[-2000:]
+    code, shown = _run_with_terminal_stderr(["validate"], bank)
+    assert code == 0 and "validating large.json: " in shown
 
 
 def test_shell_completion_completes_commands_and_options():

@@ -103,13 +103,19 @@ class Reporter:
     of 100,000 questions is reported without holding its warnings.
     """
 
-    def __init__(self, stream: TextIO, style: str = "text", level: str = "default"):
-        self.stream = stream
+    def __init__(self, stream: TextIO | str, style: str = "text", level: str = "default"):
+        # "stdout" or "stderr": looked up at each write, so that lines go through a progress
+        # display's redirection while it is shown.
+        self._stream = stream
         self.style = style
         self.level = level
-        self.colour = style == "text" and use_colour(stream)
+        self.colour = style == "text" and use_colour(self.stream)
         self.totals = {"errors": 0, "warnings": 0, "notes": 0}
         self.kinds: dict[str, int] = {}
+
+    @property
+    def stream(self) -> TextIO:
+        return getattr(sys, self._stream) if isinstance(self._stream, str) else self._stream
 
     def report(self, diagnostics: Iterable[Diagnostic]) -> None:
         for d in diagnostics:

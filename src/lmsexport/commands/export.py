@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,13 +17,7 @@ from ..output import OutputError, check_output_folder, read_if_exists, remove_st
 from ..pipeline import QuizOutcome, process_files, steps
 from ..report import Reporter, counts, plural, print_diagnostics
 from ..writers.shared import ExportOptions
-from .common import quiz_files
-
-# Below this many quiz files a progress bar would only flicker, unless one quiz is large enough
-# to take seconds on its own (about 2,000 questions).
-PROGRESS_THRESHOLD = 20
-LARGE_QUIZ_BYTES = 1024 * 1024
-
+from .common import LARGE_QUIZ_BYTES, PROGRESS_THRESHOLD, progress as _progress, quiz_files  # noqa: F401 (the thresholds: for tests)
 
 @dataclass
 class Summary:
@@ -108,25 +101,6 @@ def _print_table(summary: Summary, formats: list[str]) -> None:
         sys.stdout.write("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() + "\n")
 
 
-def _large(files: list[Path]) -> bool:
-    for path in files:
-        try:
-            if path.stat().st_size >= LARGE_QUIZ_BYTES:
-                return True
-        except OSError:
-            pass
-    return False
-
-
-def _progress(files: list[Path], quiet: bool):
-    if quiet or not sys.stderr.isatty() or (len(files) < PROGRESS_THRESHOLD and not _large(files)):
-        return nullcontext(None)
-    from rich.console import Console
-    from rich.progress import Progress
-
-    return Progress(transient=True, console=Console(stderr=True))
-
-
 def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, nearest_grade: bool, check: bool,
                jobs: int, quiet: bool, verbose: bool, prune: bool, max_media_bytes: int,
                media_base_url: str | None = None, root: Path | None = None) -> int:
@@ -144,7 +118,7 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
     summary.add(path_problems)
     print_diagnostics(path_problems, "text", sys.stderr)
     options = ExportOptions(strict=strict, nearest_grade=nearest_grade, media_base_url=media_base_url)
-    reporter = Reporter(sys.stderr, "text", "quiet" if quiet else "verbose" if verbose else "default")
+    reporter = Reporter("stderr", "text", "quiet" if quiet else "verbose" if verbose else "default")
     per_quiz = steps(tuple(targets))
     with _progress(files, quiet) as progress:
         task = progress.add_task("exporting", total=len(files) * per_quiz) if progress else None

@@ -6,31 +6,37 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..pipeline import process_files
+from ..pipeline import process_files, steps
 from ..report import Reporter, as_dict, dump_json, plural
 from ..writers.shared import ExportOptions
-from .common import quiz_files
+from .common import progress, quiz_files
 
 
 def run_validate(paths: list[Path], style: str, max_media_bytes: int, formats: tuple[str, ...] = (),
                  options: ExportOptions = ExportOptions(), level: str = "default") -> int:
     files, path_problems = quiz_files(paths)
-    reporter = Reporter(sys.stdout, style, level)
+    reporter = Reporter("stdout", style, level)
     collected = list(path_problems)
     if style != "json":  # text and annotations stream; JSON is one document at the end
         reporter.report(path_problems)
     quizzes = questions = drafts = 0
     errors, warnings = sum(1 for d in path_problems if d.is_error), 0
-    for outcome in process_files(files, formats, options, max_media_bytes=max_media_bytes, render=False):
-        quizzes += 1
-        questions += outcome.questions
-        drafts += outcome.drafts
-        errors += sum(1 for d in outcome.diagnostics if d.is_error)
-        warnings += sum(1 for d in outcome.diagnostics if d.severity.value == "warning")
-        if style == "json":
-            collected.extend(outcome.diagnostics)
-        else:
-            reporter.report(outcome.diagnostics)
+    per_quiz = steps(formats, render=False)
+    with progress(files, level == "quiet") as bar:
+        task = bar.add_task("validating", total=len(files) * per_quiz) if bar else None
+        on_step = (lambda step: bar.update(task, advance=1, description=f"validating {step}")) if bar else None
+        for outcome in process_files(files, formats, options, max_media_bytes=max_media_bytes, render=False, on_step=on_step):
+            quizzes += 1
+            if bar:
+                bar.update(task, completed=quizzes * per_quiz)
+            questions += outcome.questions
+            drafts += outcome.drafts
+            errors += sum(1 for d in outcome.diagnostics if d.is_error)
+            warnings += sum(1 for d in outcome.diagnostics if d.severity.value == "warning")
+            if style == "json":
+                collected.extend(outcome.diagnostics)
+            else:
+                reporter.report(outcome.diagnostics)
     summary = {"quizzes": quizzes, "questions": questions, "drafts": drafts, "errors": errors, "warnings": warnings,
                "formats": list(formats)}
     if style == "json":
