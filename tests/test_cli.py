@@ -346,6 +346,9 @@ def test_new_refuses_a_title_no_export_can_carry(bank, title):
 
 
 def test_schema_write_places_the_packaged_schema(bank):
+    (bank / "folder").mkdir()
+    refused = invoke("schema", "--write", "folder")
+    assert refused.exit_code == 2 and "cannot write folder" in refused.stderr
     result = invoke("schema", "--write", "schema/quiz.schema.json")
     assert result.exit_code == 0
     assert (bank / "schema" / "quiz.schema.json").read_bytes() == (ROOT / "schema" / "quiz.schema.json").read_bytes()
@@ -538,3 +541,9 @@ def test_the_readme_quiz_validates_and_builds_like_the_one_new_writes(bank):
     for name in ("readme.json", "scaffolded.json"):
         assert invoke("validate", f"content/{name}").exit_code == 0
         assert invoke("build", f"content/{name}", "-o", "out").exit_code == 0
+
+
+def test_new_into_a_place_it_cannot_write_is_a_usage_error(bank):
+    (bank / "blocked").write_text("a file where a folder would go")
+    result = invoke("new", "fresh", "--out", "blocked/fresh.json")
+    assert result.exit_code == 2 and "cannot write" in result.stderr and "Traceback" not in result.output

@@ -231,7 +231,11 @@ def schema(
     if write is not None:
         from .output import write_atomic
 
-        write_atomic(write, path.read_bytes())
+        try:
+            write_atomic(write, path.read_bytes())
+        except OSError as problem:
+            typer.echo(f"error: cannot write {write}: {problem.strerror or problem}", err=True)
+            raise typer.Exit(2)
         typer.echo(f"wrote {write}")
         return
     if path_only:

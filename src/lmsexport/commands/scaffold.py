@@ -121,9 +121,13 @@ def run_new(quiz_id: str, types: list[str] | None, title: str | None, language: 
     if out.exists():
         sys.stderr.write(f"error: {out} already exists; not overwritten\n")
         return 2
-    reference, schema_written = place_schema(out)
-    data = scaffold(quiz_id, types, title, language, reference)
-    write_atomic(out, (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
+    try:
+        reference, schema_written = place_schema(out)
+        data = scaffold(quiz_id, types, title, language, reference)
+        write_atomic(out, (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
+    except OSError as problem:
+        sys.stderr.write(f"error: cannot write {problem.filename or out}: {problem.strerror or problem}\n")
+        return 2
     if schema_written is not None:
         sys.stdout.write(f"created {os.path.relpath(schema_written)} (the schema editors complete quizzes from)\n")
     sys.stdout.write(f"created {out}\n")
