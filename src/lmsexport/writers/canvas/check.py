@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...diagnostics import Diagnostic, error, pointer_join
-from ...model import FillInBlanks, Question, Quiz
+from ...model import Question, Quiz
 from ..shared import ExportOptions, loss_warning, nothing_to_export
 from . import _dropped_metadata, _section_losses
 from .losses import question_errors, question_losses
@@ -48,8 +48,7 @@ _FIELDS = (
 
 
 def _place(question: Question, code: str, message: str) -> str:
-    if not isinstance(question, FillInBlanks):
-        for known, words, where in _FIELDS:
-            if code == known and words in message:
-                return pointer_join(question.location.pointer, *where)
+    for known, words, where in _FIELDS:
+        if code == known and words in message:
+            return pointer_join(question.location.pointer, *where)
     return question.location.pointer
