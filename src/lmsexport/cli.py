@@ -178,6 +178,22 @@ def stats(
     raise typer.Exit(run_stats(paths or [DEFAULT_CONTENT], format.value))
 
 
+@app.command()
+def preview(
+    paths: Paths = None,
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Output folder (default: exports/preview/, or a temporary folder with --open).", show_default=False)] = None,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the preview in the web browser.")] = False,
+    watch: Annotated[bool, typer.Option("--watch", help="Rebuild the preview whenever the content changes (needs watchfiles).")] = False,
+    max_media_size: MaxMediaSize = 5,
+) -> None:
+    """Write a static site that shows each quiz as students see it, with a self-test and what each platform keeps."""
+    from .commands.preview import run_preview
+
+    folder = out if out is not None or open_browser else DEFAULT_EXPORTS / "preview"
+    raise typer.Exit(run_preview(paths or [DEFAULT_CONTENT], folder, open_browser=open_browser, watch=watch,
+                                 max_media_bytes=int(max_media_size * 1048576)))
+
+
 def main() -> None:
     try:
         app()

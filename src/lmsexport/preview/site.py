@@ -1,0 +1,92 @@
+"""The whole preview site as file names and bytes: pages, media beside them, an index.
+
+Pure like a writer: the command decides where the files go. Quiz pages are named after quiz
+ids; a quiz's media files keep their paths inside a folder of the same name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..diagnostics import Diagnostic, Severity, error
+from ..loader import LoadResult
+from ..model import QUESTION_TYPES, Quiz
+from ..writers.shared import ExportOptions
+from .page import IndexEntry, QuizFacts, error_page, index_page, quiz_page
+from .platforms import platform_notes, question_index
+
+INDEX = "index.html"
+
+
+@dataclass
+class Site:
+    files: dict[str, bytes] = field(default_factory=dict)
+    # What stops an export, to be reported like every other command does: load errors, and
+    # the writers' errors (their warnings are shown on the pages).
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def failed(self) -> bool:
+        return any(d.is_error for d in self.diagnostics)
+
+
+def quiz_facts(quiz: Quiz) -> QuizFacts:
+    types = Counter(q.type for q in quiz.questions)
+    languages = {quiz.language} | {quiz.language_of(q) for q in quiz.questions}
+    languages |= {c.language for q in quiz.questions for c in getattr(q, "choices", ()) if c.language}
+    return QuizFacts(questions=len(quiz.questions), drafts=sum(q.draft for q in quiz.questions),
+                     by_type={t: types[t] for t in QUESTION_TYPES if types[t]}, languages=sorted(languages),
+                     points=round(sum(q.points for q in quiz.exported_questions), 6))
+
+
+def _by_question(diagnostics) -> dict[int, list[Diagnostic]]:
+    found: dict[int, list[Diagnostic]] = {}
+    for d in diagnostics:
+        index = question_index(d.pointer)
+        if index is not None and d.severity is Severity.WARNING:
+            found.setdefault(index, []).append(d)
+    return found
+
+
+def _free_name(stem: str, taken: set[str]) -> str:
+    base = re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-") or "quiz"
+    # Quiz ids hold no '.', so such a name never meets a quiz's page.
+    name, n = f"{base}.errors.html", 1
+    while name in taken:
+        n += 1
+        name = f"{base}-{n}.errors.html"
+    return name
+
+
+def build_site(results: list[LoadResult], options: ExportOptions = ExportOptions()) -> Site:
+    site = Site()
+    entries: list[IndexEntry] = []
+    owners: dict[str, str] = {}
+    for result in results:
+        file = str(result.path)
+        problems = list(result.diagnostics)
+        quiz = result.quiz
+        if quiz is not None and quiz.id in owners:
+            problems.append(error(f"the quiz id '{quiz.id}' is already used by {owners[quiz.id]}: quiz ids must be unique", file, "/id", code="duplicate-id"))
+        if quiz is None or any(d.is_error for d in problems):
+            errors = [d for d in problems if d.is_error]
+            site.diagnostics.extend(problems)
+            name = _free_name(result.path.stem, set(site.files))
+            site.files[name] = error_page(file, problems).encode("utf-8")
+            entries.append(IndexEntry(name, result.path.name, errors=len(errors)))
+            continue
+        owners[quiz.id] = file
+        site.diagnostics.extend(problems)
+        notes = platform_notes(quiz, options)
+        by_format = notes.by_format()
+        site.diagnostics.extend(d for found in by_format.values() for d in found if d.is_error)
+        page = f"{quiz.id}.html"
+        facts = quiz_facts(quiz)
+        site.files[page] = quiz_page(quiz, facts, notes, _by_question(problems)).encode("utf-8")
+        for media in quiz.media:
+            site.files[f"{quiz.id}/{media.path}"] = media.data
+        entries.append(IndexEntry(page, quiz.title, quiz.language, quiz.level, facts, by_format, notes.formats))
+    site.files[INDEX] = index_page(entries).encode("utf-8")
+    return site
