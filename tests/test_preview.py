@@ -186,11 +186,17 @@ def test_a_draft_is_marked_and_no_platform_gets_it():
     assert "draft" in draft and "no platform receives it" in draft
 
 
+def test_pages_are_named_after_their_files():
+    site = site_of(EVERY_TYPE, DATA / "bad" / "missing_stem.json", EVERY_TYPE)
+    assert {"every-type.html", "missing-stem.html", "every-type-2.html"} <= set(site.files)
+    assert "already used by" in site.files["every-type-2.html"].decode()  # one quiz id, two files: an error
+
+
 def test_a_quiz_that_cannot_load_gets_a_page_of_located_problems():
     bad = DATA / "bad" / "unsafe_javascript_link.json"
     site = site_of(bad, EVERY_TYPE)
     assert site.failed
-    page = site.files["unsafe-javascript-link.errors.html"].decode()
+    page = site.files["unsafe-javascript-link.html"].decode()
     assert re.search(r"unsafe_javascript_link\.json:\d+:\d+: error: the link address", page)
     assert "<a href=\"javascript" not in page
     assert "every-type.html" in site.files  # the others still have their pages
@@ -216,7 +222,7 @@ def test_errors_in_content_are_located_and_exit_1(tmp_path):
     result = invoke("preview", str(DATA / "bad" / "missing_stem.json"), str(EVERY_TYPE), "-o", str(tmp_path / "site"))
     assert result.exit_code == 1
     assert re.search(r"missing_stem\.json:\d+:\d+: error: the required property 'stem' is missing \(at /questions/0\)", result.output)
-    assert (tmp_path / "site" / "missing-stem.errors.html").is_file() and (tmp_path / "site" / "every-type.html").is_file()
+    assert (tmp_path / "site" / "missing-stem.html").is_file() and (tmp_path / "site" / "every-type.html").is_file()
 
 
 def test_usage_errors_exit_2(tmp_path):
@@ -272,15 +278,19 @@ def test_watch_rebuilds_on_change_and_shows_errors_in_place(tmp_path):
     process = subprocess.Popen([sys.executable, "-m", "lmsexport", "preview", str(content), "-o", str(site), "--watch"],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
-        assert wait_for(lambda: (site / "every-type.html").is_file())
+        page = site / "quiz.html"
+        assert wait_for(page.is_file)
         time.sleep(0.5)  # the watcher is set up after the first build
         source["title"] = "A new title"
         quiz.write_text(json.dumps(source), encoding="utf-8")
-        assert wait_for(lambda: "A new title" in (site / "every-type.html").read_text(encoding="utf-8"))
+        assert wait_for(lambda: "A new title" in page.read_text(encoding="utf-8"))
         quiz.write_text('{"id": "every-type", "title": ', encoding="utf-8")
-        assert wait_for(lambda: (site / "quiz.errors.html").is_file())
-        assert "invalid JSON" in (site / "quiz.errors.html").read_text(encoding="utf-8")
-        assert "quiz.errors.html" in (site / "index.html").read_text(encoding="utf-8")
+        # The error takes the quiz's place: the same page, reloaded, shows it.
+        assert wait_for(lambda: "invalid JSON" in page.read_text(encoding="utf-8"))
+        assert re.search(r"quiz\.json:\d+:\d+: error: invalid JSON", page.read_text(encoding="utf-8"))
+        source["title"] = "Fixed"
+        quiz.write_text(json.dumps(source), encoding="utf-8")
+        assert wait_for(lambda: "Fixed" in page.read_text(encoding="utf-8"))
     finally:
         process.terminate()
         output = process.communicate(timeout=20)[0]

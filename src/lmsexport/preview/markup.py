@@ -47,9 +47,9 @@ class MediaAddress:
         return quote(f"{self.folder}/{path}")
 
 
-def page_style(quiz_id: str) -> RenderStyle:
+def page_style(media_folder: str) -> RenderStyle:
     # Browsers display MathML natively: formulas need no script and no network.
-    return RenderStyle(math=MathStyle.MATHML, media_url=MediaAddress(quiz_id))
+    return RenderStyle(math=MathStyle.MATHML, media_url=MediaAddress(media_folder))
 
 
 def block(text: Text | None, style: RenderStyle, cls: str, language: str | None = None) -> str:

@@ -12,6 +12,7 @@ from importlib import resources
 from ..diagnostics import Diagnostic, Severity
 from ..model import Description, Matching, MultipleResponse, Question, Quiz, SingleChoice
 from ..report import as_text
+from ..text import RenderStyle
 from .key import answer_key, key_script
 from .markup import attr, block, lang_attrs, number, page_style, plain
 from .platforms import PlatformNotes, platform_name, without_question_prefix
@@ -116,8 +117,7 @@ def _platforms(question: Question, index: int, notes: PlatformNotes) -> str:
             f'{body}</details>')
 
 
-def _question(quiz: Quiz, question: Question, index: int, number_shown: int | None, notes: PlatformNotes, content_notes: list[Diagnostic]) -> str:
-    style = page_style(quiz.id)
+def _question(quiz: Quiz, style: RenderStyle, question: Question, index: int, number_shown: int | None, notes: PlatformNotes, content_notes: list[Diagnostic]) -> str:
     language = quiz.language_of(question)
     name = f"q{index}"
     anchor = f"q-{question.id}"
@@ -152,15 +152,16 @@ def _question(quiz: Quiz, question: Question, index: int, number_shown: int | No
             f"{key_script(question)}</article></li>")
 
 
-def quiz_page(quiz: Quiz, facts: QuizFacts, notes: PlatformNotes, content_notes: dict[int, list[Diagnostic]]) -> str:
-    style = page_style(quiz.id)
+def quiz_page(quiz: Quiz, name: str, facts: QuizFacts, notes: PlatformNotes, content_notes: dict[int, list[Diagnostic]]) -> str:
+    """The page `name`.html; the quiz's media files are in the folder `name`."""
+    style = page_style(name)
     questions, shown = [], 0
     for index, question in enumerate(quiz.questions):
         number_shown = None
         if not isinstance(question, Description):
             shown += 1
             number_shown = shown
-        questions.append(_question(quiz, question, index, number_shown, notes, content_notes.get(index, [])))
+        questions.append(_question(quiz, style, question, index, number_shown, notes, content_notes.get(index, [])))
     whole = notes.of(None)
     quiz_notes = ""
     if whole:

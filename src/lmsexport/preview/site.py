@@ -1,7 +1,9 @@
 """The whole preview site as file names and bytes: pages, media beside them, an index.
 
-Pure like a writer: the command decides where the files go. Quiz pages are named after quiz
-ids; a quiz's media files keep their paths inside a folder of the same name.
+Pure like a writer: the command decides where the files go. A page is named after its quiz
+file, whether the quiz loads or not, so that a page of errors takes the place of the quiz
+(and the quiz its place again once they are fixed); its media files keep their paths inside
+a folder of the same name.
 """
 
 from __future__ import annotations
@@ -50,21 +52,26 @@ def _by_question(diagnostics) -> dict[int, list[Diagnostic]]:
     return found
 
 
-def _free_name(stem: str, taken: set[str]) -> str:
-    base = re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-") or "quiz"
-    # Quiz ids hold no '.', so such a name never meets a quiz's page.
-    name, n = f"{base}.errors.html", 1
-    while name in taken:
-        n += 1
-        name = f"{base}-{n}.errors.html"
-    return name
+def _page_names(results: list[LoadResult]) -> list[str]:
+    """One name per quiz file, from the file's name: "Ring_Attention.json" -> "ring-attention";
+    files of the same name in different folders get "-2", "-3"... in the order given."""
+    names: list[str] = []
+    for result in results:
+        base = re.sub(r"[^a-z0-9]+", "-", result.path.stem.lower()).strip("-") or "quiz"
+        name, n = base, 1
+        while name in names or name == "index":
+            n += 1
+            name = f"{base}-{n}"
+        names.append(name)
+    return names
 
 
 def build_site(results: list[LoadResult], options: ExportOptions = ExportOptions()) -> Site:
     site = Site()
     entries: list[IndexEntry] = []
     owners: dict[str, str] = {}
-    for result in results:
+    for result, name in zip(results, _page_names(results)):
+        page = f"{name}.html"
         file = str(result.path)
         problems = list(result.diagnostics)
         quiz = result.quiz
@@ -73,20 +80,18 @@ def build_site(results: list[LoadResult], options: ExportOptions = ExportOptions
         if quiz is None or any(d.is_error for d in problems):
             errors = [d for d in problems if d.is_error]
             site.diagnostics.extend(problems)
-            name = _free_name(result.path.stem, set(site.files))
-            site.files[name] = error_page(file, problems).encode("utf-8")
-            entries.append(IndexEntry(name, result.path.name, errors=len(errors)))
+            site.files[page] = error_page(file, problems).encode("utf-8")
+            entries.append(IndexEntry(page, result.path.name, errors=len(errors)))
             continue
         owners[quiz.id] = file
         site.diagnostics.extend(problems)
         notes = platform_notes(quiz, options)
         by_format = notes.by_format()
         site.diagnostics.extend(d for found in by_format.values() for d in found if d.is_error)
-        page = f"{quiz.id}.html"
         facts = quiz_facts(quiz)
-        site.files[page] = quiz_page(quiz, facts, notes, _by_question(problems)).encode("utf-8")
+        site.files[page] = quiz_page(quiz, name, facts, notes, _by_question(problems)).encode("utf-8")
         for media in quiz.media:
-            site.files[f"{quiz.id}/{media.path}"] = media.data
+            site.files[f"{name}/{media.path}"] = media.data
         entries.append(IndexEntry(page, quiz.title, quiz.language, quiz.level, facts, by_format, notes.formats))
     site.files[INDEX] = index_page(entries).encode("utf-8")
     return site
