@@ -307,3 +307,35 @@ def wait_for(condition, seconds: float = 30) -> bool:
             pass
         time.sleep(0.1)
     return False
+
+
+def test_format_chooses_the_platforms_checked_and_shown(tmp_path):
+    ordering = DATA / "ordering.json"
+    every = invoke("preview", str(ordering), "-o", str(tmp_path / "all"))
+    assert every.exit_code == 1 and "GIFT has no ordering question" in every.output  # the writer's own error
+    page = (tmp_path / "all" / "ordering.html").read_text(encoding="utf-8")
+    assert "GIFT has no ordering question" in page and "cannot be exported" in page
+    some = invoke("preview", str(ordering), "-o", str(tmp_path / "some"), "--format", "qti,canvas,moodle")
+    assert some.exit_code == 0, some.output
+    page = (tmp_path / "some" / "ordering.html").read_text(encoding="utf-8")
+    assert '<span class="platform-name">GIFT</span>' not in page and '<span class="platform-name">Canvas</span>' in page
+    assert invoke("preview", str(ordering), "-o", str(tmp_path / "x"), "--format", "pdf").exit_code == 2
+
+
+def test_a_type_the_preview_does_not_know_shows_its_stem():
+    from dataclasses import dataclass, replace
+
+    from lmsexport.loader import LoadResult
+    from lmsexport.model import Question
+
+    @dataclass(frozen=True, slots=True, kw_only=True)
+    class Hotspot(Question):
+        type = "hot_spot"
+
+    result = load_quiz(EVERY_TYPE)
+    quiz = result.quiz
+    odd = Hotspot(id="spot", stem=quiz.questions[0].stem, location=quiz.questions[0].location)
+    site = build_site([LoadResult(result.path, replace(quiz, questions=(odd, *quiz.questions[1:])), ())])
+    page = site.files["every-type.html"].decode()
+    article = re.search(r'<article [^>]*id="q-spot".*?</article>', page, re.S).group(0)
+    assert "Hot spot" in article and "Which rank holds" in article

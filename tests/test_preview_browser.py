@@ -20,11 +20,16 @@ from conftest import DATA, ROOT
 from lmsexport.commands.preview import write_site
 from lmsexport.loader import load_quiz
 from lmsexport.preview.site import build_site
+from moodle_ordering import moodle_fraction
 from test_preview import hostile_quiz
 
 EVERY_TYPE = DATA / "every_type.json"
+BLANKS = DATA / "blanks.json"
+ORDERING = DATA / "ordering.json"
 CONTENT = json.loads(EVERY_TYPE.read_text(encoding="utf-8"))
 QUESTIONS = {q["id"]: q for q in CONTENT["questions"]}
+BLANK_QUESTIONS = {q["id"]: q for q in json.loads(BLANKS.read_text(encoding="utf-8"))["questions"]}
+ORDER_QUESTIONS = {q["id"]: q for q in json.loads(ORDERING.read_text(encoding="utf-8"))["questions"]}
 # The switches Chromium needs to run headless in a container without calling home.
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
@@ -59,7 +64,7 @@ def browser():
 def site(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("preview")
     hostile = hostile_quiz(tmp_path_factory.mktemp("hostile"))
-    paths = [EVERY_TYPE, DATA / "media" / "media_and_math.json", ROOT / "docs" / "example" / "ring-all-reduce.json", hostile,
+    paths = [EVERY_TYPE, BLANKS, ORDERING, DATA / "sections.json", DATA / "media" / "media_and_math.json", ROOT / "docs" / "example" / "ring-all-reduce.json", hostile,
              DATA / "bad" / "unsafe_javascript_link.json"]
     write_site(folder / "site", build_site([load_quiz(p) for p in paths]).files)
     return folder / "site"
@@ -212,7 +217,7 @@ def test_the_keyboard_answers_and_checks(page):
 
 def test_every_control_has_a_label(page):
     unlabelled = page.evaluate("""() => [...document.querySelectorAll('input, select, textarea')]
-        .filter(e => !e.labels || e.labels.length === 0).map(e => e.outerHTML)""")
+        .filter(e => (!e.labels || e.labels.length === 0) && !e.getAttribute('aria-label')).map(e => e.outerHTML)""")
     assert unlabelled == []
     headings = page.evaluate("() => [...document.querySelectorAll('h1, h2')].map(h => h.tagName)")
     assert headings[0] == "H1" and headings.count("H2") >= len(QUESTIONS)
@@ -352,11 +357,12 @@ def _overlaps(a: dict, b: dict) -> bool:
     return a["x"] < b["x"] + b["w"] - 1 and b["x"] < a["x"] + a["w"] - 1 and a["y"] < b["y"] + b["h"] - 1 and b["y"] < a["y"] + a["h"] - 1
 
 
-def check_layout(card) -> None:
+def check_layout(card, kind: str = "") -> None:
     facts = card.evaluate(LAYOUT)
     assert facts["card"]["w"] >= 600 and facts["card"]["h"] >= 80, facts["card"]
     names = [name for name, _ in facts["blocks"]]
-    assert "q-head" in names and "stem" in names, names
+    # A fill-in-the-blanks stem is inside the answer form, its blanks in the sentence.
+    assert "q-head" in names and ("stem" in names or kind == "fill_in_blanks" and "answer" in names), names
     for group in ("blocks", "rows"):
         boxes = facts[group]
         for i, (name_a, a) in enumerate(boxes):
@@ -388,18 +394,40 @@ SAMPLE = {"single": ["c"], "multi": ["a", "c"], "truefalse": False, "short": "nc
 TYPES = {q["type"]: q["id"] for q in reversed(CONTENT["questions"]) if not q.get("draft")}
 
 
-@pytest.mark.parametrize("kind", sorted(TYPES))
+ORDER_SAMPLE = "absolute-position"
+BLANK_SAMPLE = "ring-all-reduce"
+SAMPLE["ordering"] = None
+SAMPLE["fill_in_blanks"] = None
+PAGES = {**{kind: ("every-type.html", qid) for kind, qid in TYPES.items()},
+         "ordering": ("ordering.html", ORDER_SAMPLE), "fill_in_blanks": ("blanks.html", BLANK_SAMPLE)}
+
+
+def _sample_answer(tab, kind: str, question_id: str) -> None:
+    card = tab.locator(f"#q-{question_id}")
+    if kind == "ordering":
+        card.locator(".order-item").nth(2).locator("button.up").click()
+        card.locator("button.check").click()
+    elif kind == "fill_in_blanks":
+        card.locator('.blank[data-blank="gpus"]').fill("7.5")
+        card.locator('.blank[data-blank="library"]').fill("NCCL")
+        card.locator('.blank[data-blank="size"]').select_option(value="small")
+        card.locator("button.check").click()
+    else:
+        answer(tab, question_id, SAMPLE[question_id])
+
+
+@pytest.mark.parametrize("kind", sorted(PAGES))
 def test_every_type_looks_right_in_each_mode(browser, site, shots, kind):
-    question_id = TYPES[kind]
+    page_name, question_id = PAGES[kind]
     for mode in ("selftest", "student", "nojs"):
         context = browser.new_context(viewport={"width": 1000, "height": 900}, java_script_enabled=mode != "nojs")
         try:
             tab = context.new_page()
-            tab.goto((site / "every-type.html").as_uri())
+            tab.goto((site / page_name).as_uri())
             card = tab.locator(f"#q-{question_id}")
             if mode == "selftest":
-                if question_id in SAMPLE:
-                    answer(tab, question_id, SAMPLE[question_id])
+                if kind in ("ordering", "fill_in_blanks") or question_id in SAMPLE:
+                    _sample_answer(tab, kind, question_id)
                     assert tab.locator(f"#q-{question_id} .result").is_visible()
                 for details in card.locator("details").all():
                     details.locator("summary").click()
@@ -409,11 +437,16 @@ def test_every_type_looks_right_in_each_mode(browser, site, shots, kind):
             else:
                 for details in card.locator("details.key").all():
                     details.locator("summary").click()
-            if kind != "description":
+            if kind == "ordering":
+                items = card.locator(".order-item").all()
+                assert len(items) >= 3 and all(i.is_visible() for i in items)
+                moves = card.locator(".order-moves button").all()
+                assert all(b.is_visible() for b in moves) == (mode != "nojs")  # moving needs the script
+            elif kind != "description":
                 assert card.locator("fieldset").is_visible()
                 controls = card.locator("input, select, textarea").all()
                 assert controls and all(c.is_visible() for c in controls)
-            check_layout(card)
+            check_layout(card, kind)
             _screenshot(card, f"{kind}-{mode}", shots)
         finally:
             context.close()
@@ -425,7 +458,7 @@ def test_index_lists_every_quiz_and_looks_right(browser, site, shots):
         tab = context.new_page()
         tab.goto((site / "index.html").as_uri())
         links = tab.locator("table.index tbody th a")
-        assert links.count() == 5
+        assert links.count() == 8
         links.filter(has_text="Ring all-reduce").click()
         assert tab.locator("h1").inner_text() == "Ring all-reduce"
         tab.go_back()
@@ -433,5 +466,139 @@ def test_index_lists_every_quiz_and_looks_right(browser, site, shots):
         facts = table.evaluate(LAYOUT)
         assert [r for n, r in facts["contrast"] if r < 4.5] == []
         _screenshot(table, "index", shots)
+    finally:
+        context.close()
+
+
+# --- fill in the blanks and ordering
+
+def _blank_credit(blank: dict, given: str) -> float:
+    """The best credit among the answers of a blank that accept what was given (README: each blank
+    scored on its own; the best matching answer counts)."""
+    if blank["type"] == "dropdown":
+        option = next((o for o in blank["options"] if o["id"] == given), None)
+        return 0.0 if option is None else option.get("credit", 1.0 if option.get("correct") else 0.0)
+    if blank["type"] == "numerical":
+        matches = [a for a in blank["answers"] if _accepts(a, float(given))]
+    else:
+        fold = (lambda t: t) if blank.get("case_sensitive") else str.lower
+        matches = [a for a in blank["answers"] if fold(a["text"]) == fold(given.strip())]
+    return max((a.get("credit", 1) for a in matches), default=0.0)
+
+
+def expected_blanks(question: dict, response: dict[str, str]) -> tuple[float, str]:
+    blanks = question["blanks"]
+    if all("points" in b for b in blanks) and "points" not in question:
+        worth = [b["points"] for b in blanks]
+    else:
+        worth = [b.get("points", question.get("points", 1) / len(blanks)) for b in blanks]
+    credits = [min(1.0, max(0.0, _blank_credit(b, response.get(b["id"], "")))) if response.get(b["id"]) else 0.0 for b in blanks]
+    points = sum(c * w for c, w in zip(credits, worth))
+    outcome = "correct" if all(c >= 1 for c in credits) else ("partially_correct" if points > 0 else "incorrect")
+    return points, outcome
+
+
+BLANK_CASES = [
+    ("ring-all-reduce", {"gpus": "8", "library": "NCCL", "size": "large"}),
+    ("ring-all-reduce", {"gpus": "7.5", "library": "RCCL", "size": "large"}),
+    ("ring-all-reduce", {"gpus": "10", "library": "nccl", "size": "small"}),
+    ("words-only", {"split": "Layers", "within": "gemm"}),
+    ("words-only", {"split": "layer", "within": "GEMM"}),
+    ("drop-downs-only", {"stage": "s3", "where": "l2"}),
+    ("one-blank", {"micro": "microbatches"}),
+]
+
+
+@pytest.mark.parametrize("question_id, response", BLANK_CASES, ids=[f"{q}-{sorted(r.values())}" for q, r in BLANK_CASES])
+def test_blanks_score_blank_by_blank(browser, site, question_id, response):
+    question = BLANK_QUESTIONS[question_id]
+    points, outcome = expected_blanks(question, response)
+    context = browser.new_context()
+    try:
+        tab = context.new_page()
+        tab.goto((site / "blanks.html").as_uri())
+        card = tab.locator(f"#q-{question_id}")
+        for blank_id, given in response.items():
+            field = card.locator(f'.blank[data-blank="{blank_id}"]')
+            if field.evaluate("e => e.tagName") == "SELECT":
+                field.select_option(value=given)
+            else:
+                field.fill(given)
+        card.locator("button.check").click()
+        result = card.locator(".result")
+        assert result.get_attribute("data-outcome") == outcome
+        assert result.get_attribute("data-score") == _number(points)
+        # The blanks stand inside the sentence, where their placeholders were.
+        assert "[[" not in card.locator(".stem").inner_text()
+        assert card.locator(".stem .blank").count() == len(question["blanks"])
+    finally:
+        context.close()
+
+
+def arrange(card, order: list[str]) -> None:
+    """Put the items in this order with the page's own "move up" buttons."""
+    for position, item in enumerate(order):
+        while True:
+            current = [li.get_attribute("data-item") for li in card.locator(".order-item").all()]
+            if current.index(item) == position:
+                break
+            card.locator(f'.order-item[data-item="{item}"] button.up').click()
+
+
+ORDER_CASES = [(qid, kind) for qid in ORDER_QUESTIONS for kind in ("right", "reversed", "swapped", "rotated")]
+
+
+@pytest.mark.parametrize("question_id, arrangement", ORDER_CASES, ids=[f"{q}-{a}" for q, a in ORDER_CASES])
+def test_ordering_is_scored_as_moodle_grades_it(browser, site, question_id, arrangement):
+    question = ORDER_QUESTIONS[question_id]
+    right = [i["id"] for i in question["items"]]
+    order = {"right": right, "reversed": right[::-1], "swapped": [right[1], right[0], *right[2:]],
+             "rotated": right[1:] + right[:1]}[arrangement]
+    grading = question.get("grading", "all_or_nothing")
+    points = moodle_fraction(grading, right, order) * question.get("points", 1)
+    context = browser.new_context()
+    try:
+        tab = context.new_page()
+        tab.goto((site / "ordering.html").as_uri())
+        card = tab.locator(f"#q-{question_id}")
+        first = [li.get_attribute("data-item") for li in card.locator(".order-item").all()]
+        assert first != right  # students never start from the answer
+        arrange(card, order)
+        card.locator("button.check").click()
+        result = card.locator(".result")
+        assert result.get_attribute("data-score") == _number(points), (grading, order)
+        assert result.get_attribute("data-outcome") == ("correct" if order == right else ("partially_correct" if points > 0 else "incorrect"))
+        card.locator("button.again").click()
+        assert [li.get_attribute("data-item") for li in card.locator(".order-item").all()] == first
+    finally:
+        context.close()
+
+
+def test_ordering_by_keyboard_keeps_the_focus_on_the_moved_item(browser, site):
+    context = browser.new_context()
+    try:
+        tab = context.new_page()
+        tab.goto((site / "ordering.html").as_uri())
+        card = tab.locator("#q-absolute-position")
+        second = card.locator(".order-item").nth(1).get_attribute("data-item")
+        card.locator(".order-item").nth(1).locator("button.up").focus()
+        tab.keyboard.press("Enter")
+        assert card.locator(".order-item").nth(0).get_attribute("data-item") == second
+        assert tab.evaluate("document.activeElement.closest('.order-item').dataset.item") == second
+    finally:
+        context.close()
+
+
+def test_sections_stand_with_their_questions_in_their_order(browser, site):
+    context = browser.new_context()
+    try:
+        tab = context.new_page()
+        tab.goto((site / "sections.html").as_uri())
+        order = tab.evaluate("() => [...document.querySelectorAll('ol.questions > li')].map(li => "
+                             "li.querySelector('section, article').id)")
+        assert order == ["q-intro", "s-warm-up", "q-w1", "q-w2", "q-w3", "q-w4", "s-pipeline", "q-p2", "q-p1", "q-outro"]
+        assert "2 of these 3 questions, drawn at random" in tab.locator("#s-warm-up").inner_text()
+        assert tab.locator("#q-w1 h3").count() == 1  # a question of a section is a heading below it
+        assert "8 points" in tab.locator(".facts").first.inner_text()  # 2 drawn of 1 point, 2, 3 and 1
     finally:
         context.close()

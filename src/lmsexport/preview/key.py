@@ -7,10 +7,14 @@ import json
 
 from ..model import (
     Description,
+    DropdownBlank,
     Essay,
+    FillInBlanks,
     Matching,
     MultipleResponse,
     Numerical,
+    NumericalBlank,
+    Ordering,
     Question,
     Quiz,
     ShortAnswer,
@@ -40,9 +44,22 @@ def key_data(question: Question) -> dict | None:
                 "answers": [_numeric(a) for a in question.answers]}
     if isinstance(question, Matching):
         return {"type": question.type, "points": points, "pairs": {p.id: p.answer for p in question.pairs}}
+    if isinstance(question, Ordering):
+        return {"type": question.type, "points": points, "grading": question.grading.value, "items": [i.id for i in question.items]}
+    if isinstance(question, FillInBlanks):
+        return {"type": question.type, "points": points, "blanks": [_blank(b, worth) for b, worth in zip(question.blanks, question.blank_points)]}
     if isinstance(question, Essay):
         return {"type": question.type, "points": points}
     return None
+
+
+def _blank(blank, worth: float) -> dict:
+    if isinstance(blank, DropdownBlank):
+        return {"id": blank.id, "kind": blank.kind, "points": worth, "options": [{"id": o.id, "credit": o.credit} for o in blank.options]}
+    if isinstance(blank, NumericalBlank):
+        return {"id": blank.id, "kind": blank.kind, "points": worth, "answers": [_numeric(a) for a in blank.answers]}
+    return {"id": blank.id, "kind": blank.kind, "points": worth, "case_sensitive": blank.case_sensitive,
+            "answers": [{"text": a.text, "credit": a.credit} for a in blank.answers]}
 
 
 def _numeric(answer) -> dict:
@@ -77,6 +94,15 @@ def _rows(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> str:
     return f'<table class="key-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
+def _numbers(answers, style: RenderStyle) -> str:
+    rows = []
+    for a in answers:
+        accepted = (f"from {number(a.minimum)} to {number(a.maximum)}" if a.is_range
+                    else f"{number(a.value)}" + (f" ± {number(a.tolerance)}" if a.tolerance else ""))
+        rows.append((accepted, _worth(a.credit), _feedback_cell(a.feedback, style)))
+    return _rows(("Accepted number", "Credit", "Feedback"), rows)
+
+
 def _answers(quiz: Quiz, question: Question, style: RenderStyle) -> str:
     if isinstance(question, (SingleChoice, MultipleResponse)):
         rows = []
@@ -95,12 +121,7 @@ def _answers(quiz: Quiz, question: Question, style: RenderStyle) -> str:
         case = "Case matters." if question.case_sensitive else "Case does not matter."
         return _rows(("Accepted answer", "Credit", "Feedback"), rows) + f'<p class="note">{case} The first answer that matches counts.</p>'
     if isinstance(question, Numerical):
-        rows = []
-        for a in question.answers:
-            accepted = (f"from {number(a.minimum)} to {number(a.maximum)}" if a.is_range
-                        else f"{number(a.value)}" + (f" ± {number(a.tolerance)}" if a.tolerance else ""))
-            rows.append((accepted, _worth(a.credit), _feedback_cell(a.feedback, style)))
-        return _rows(("Accepted number", "Credit", "Feedback"), rows) + '<p class="note">The best answer that accepts the number counts.</p>'
+        return _numbers(question.answers, style) + '<p class="note">The best answer that accepts the number counts.</p>'
     if isinstance(question, Matching):
         share = 1 / len(question.pairs) if question.pairs else 0
         rows = [(inline(p.prompt, style), plain(p.answer), _worth(share)) for p in question.pairs]
@@ -109,6 +130,24 @@ def _answers(quiz: Quiz, question: Question, style: RenderStyle) -> str:
             listed = ", ".join(f"<q>{plain(d.text)}</q>" for d in question.distractors)
             table += f'<p class="note">Wrong answers offered too: {listed}.</p>'
         return table
+    if isinstance(question, Ordering):
+        items = "".join(f"<li>{inline(item.text, style)}</li>" for item in question.items)
+        grading = question.grading.value.replace("_", " ")
+        return f'<ol class="right-order">{items}</ol><p class="note">Graded as Moodle grades “{grading}”.</p>'
+    if isinstance(question, FillInBlanks):
+        parts = []
+        for index, (blank, worth) in enumerate(zip(question.blanks, question.blank_points)):
+            parts.append(f'<h4 lang="en" dir="ltr">Blank {index + 1} <code>[[{plain(blank.id)}]]</code>, {number(worth)} point{"" if worth == 1 else "s"}</h4>')
+            if isinstance(blank, DropdownBlank):
+                rows = [(("✓ " if o.correct else "") + plain(o.text), _worth(o.credit), _feedback_cell(o.feedback, style)) for o in blank.options]
+                parts.append(_rows(("Option", "Credit", "Feedback when chosen"), rows))
+            elif isinstance(blank, NumericalBlank):
+                parts.append(_numbers(blank.answers, style))
+            else:
+                rows = [(f"<code>{plain(a.text)}</code>", _worth(a.credit), _feedback_cell(a.feedback, style)) for a in blank.answers]
+                case = "Case matters." if blank.case_sensitive else "Case does not matter."
+                parts.append(_rows(("Accepted answer", "Credit", "Feedback"), rows) + f'<p class="note">{case}</p>')
+        return "".join(parts) + '<p class="note">In each blank the best answer that matches counts.</p>'
     if isinstance(question, Essay):
         parts = ['<p class="note">No automatic score: a teacher grades the answer.</p>']
         if question.grader_info is not None:

@@ -10,13 +10,13 @@ from functools import lru_cache
 from importlib import resources
 
 from ..diagnostics import Diagnostic, Severity
-from ..model import Description, Matching, MultipleResponse, Question, Quiz, SingleChoice
+from ..model import Description, FillInBlanks, Matching, MultipleResponse, Question, Quiz, Section, SingleChoice
 from ..report import as_text
 from ..text import RenderStyle
 from .key import answer_key, key_script
 from .markup import attr, block, lang_attrs, number, page_style, plain
 from .platforms import PlatformNotes, platform_name, without_question_prefix
-from .student import TYPE_NAMES, controls, outcome_feedback
+from .student import controls, outcome_feedback, type_name
 
 
 @lru_cache(maxsize=None)
@@ -117,13 +117,14 @@ def _platforms(question: Question, index: int, notes: PlatformNotes) -> str:
             f'{body}</details>')
 
 
-def _question(quiz: Quiz, style: RenderStyle, question: Question, index: int, number_shown: int | None, notes: PlatformNotes, content_notes: list[Diagnostic]) -> str:
+def _question(quiz: Quiz, style: RenderStyle, question: Question, index: int, number_shown: int | None, notes: PlatformNotes,
+              content_notes: list[Diagnostic], level: int) -> str:
     language = quiz.language_of(question)
     name = f"q{index}"
     anchor = f"q-{question.id}"
     label = f"Question {number_shown}" if number_shown is not None else "Text"
     title = f' <span class="q-title"{lang_attrs(language)}>{plain(question.title)}</span>' if question.title else ""
-    meta = [f'<span class="type">{TYPE_NAMES[question.type]}</span>']
+    meta = [f'<span class="type">{type_name(question.type)}</span>']
     if not isinstance(question, Description):
         meta.append(f"<span>{_points(question.points)}</span>")
     if getattr(question, "shuffle", False) and isinstance(question, (SingleChoice, MultipleResponse, Matching)):
@@ -144,24 +145,63 @@ def _question(quiz: Quiz, style: RenderStyle, question: Question, index: int, nu
     if content_notes:
         lines = "".join(f'<li class="{d.severity.value}">{plain(d.message)}</li>' for d in content_notes)
         checks = f'<ul class="content-notes" lang="en" dir="ltr">{lines}</ul>'
-    return (f'<li><article class="question type-{question.type}" id="{anchor}" aria-labelledby="{anchor}-h"{lang_attrs(language)}>'
-            f'<header class="q-head" lang="en" dir="ltr"><h2 id="{anchor}-h"><a class="q-number" href="#{anchor}">{label}</a>{title}</h2>'
+    # A fill-in-the-blanks stem is the answering part itself: it stands inside the form.
+    stem = "" if isinstance(question, FillInBlanks) else block(question.stem, style, "stem")
+    item = "in-section" if level == 3 else "question-item"
+    return (f'<li class="{item}"><article class="question type-{question.type}" id="{anchor}" aria-labelledby="{anchor}-h"{lang_attrs(language)}>'
+            f'<header class="q-head" lang="en" dir="ltr"><h{level} id="{anchor}-h"><a class="q-number" href="#{anchor}">{label}</a>{title}</h{level}>'
             f'<p class="q-meta">{"".join(meta)}</p></header>'
-            f'{checks}{block(question.stem, style, "stem")}{form}'
+            f'{checks}{stem}{form}'
             f'<div class="teacher" lang="en" dir="ltr">{answer_key(quiz, question, style)}{_platforms(question, index, notes)}</div>'
             f"{key_script(question)}</article></li>")
+
+
+def _in_order(quiz: Quiz):
+    """The questions as the quiz shows them: a section stands where its first question stands,
+    with its questions in the section's order; yields sections and (index, question, heading level)."""
+    index_of = {q.id: i for i, q in enumerate(quiz.questions)}
+    section_of = {qid: s for s in quiz.sections for qid in s.question_ids}
+    done: set[str] = set()
+    for index, question in enumerate(quiz.questions):
+        section = section_of.get(question.id)
+        if section is None:
+            yield index, question, 2
+        elif section.id not in done:
+            done.add(section.id)
+            yield section
+            for qid in section.question_ids:
+                if qid in index_of:
+                    yield index_of[qid], quiz.questions[index_of[qid]], 3
+
+
+def _section(quiz: Quiz, section: Section, style: RenderStyle) -> str:
+    drafts = {q.id for q in quiz.questions if q.draft}
+    count = sum(1 for qid in section.question_ids if qid not in drafts)
+    how = []
+    if section.pick is not None:
+        how.append(f"each student gets {section.pick} of these {count} question{'s' if count != 1 else ''}, drawn at random")
+    if section.shuffle:
+        how.append("in a random order")
+    facts = f'<p class="facts" lang="en" dir="ltr">{plain(", ".join(how).capitalize())}.</p>' if how else ""
+    anchor = f"s-{section.id}"
+    return (f'<li class="section-head"><section id="{anchor}" aria-labelledby="{anchor}-h"><h2 id="{anchor}-h"{lang_attrs(quiz.language)}>{plain(section.title)}</h2>'
+            f'{block(section.instructions, style, "instructions")}{facts}</section></li>')
 
 
 def quiz_page(quiz: Quiz, name: str, facts: QuizFacts, notes: PlatformNotes, content_notes: dict[int, list[Diagnostic]]) -> str:
     """The page `name`.html; the quiz's media files are in the folder `name`."""
     style = page_style(name)
     questions, shown = [], 0
-    for index, question in enumerate(quiz.questions):
+    for entry in _in_order(quiz):
+        if isinstance(entry, Section):
+            questions.append(_section(quiz, entry, style))
+            continue
+        index, question, level = entry
         number_shown = None
         if not isinstance(question, Description):
             shown += 1
             number_shown = shown
-        questions.append(_question(quiz, style, question, index, number_shown, notes, content_notes.get(index, [])))
+        questions.append(_question(quiz, style, question, index, number_shown, notes, content_notes.get(index, []), level))
     whole = notes.of(None)
     quiz_notes = ""
     if whole:
@@ -207,7 +247,7 @@ def index_page(entries: list[IndexEntry]) -> str:
                         f'<span class="badge error">{_count(entry.errors, "error")}</span> this quiz cannot be loaded: see its page</td></tr>')
             continue
         facts = entry.facts
-        types = "".join(f"<li>{TYPE_NAMES[t]} <b>{n}</b></li>" for t, n in facts.by_type.items())
+        types = "".join(f"<li>{type_name(t)} <b>{n}</b></li>" for t, n in facts.by_type.items())
         count = _count(facts.questions - facts.drafts, "question") + (f" <span class=\"note\">+ {_count(facts.drafts, 'draft')}</span>" if facts.drafts else "")
         rows.append(f'<tr><th scope="row">{link}</th><td{lang_attrs(entry.language)}>{plain(entry.level or "—")}</td>'
                     f'<td>{plain(", ".join(facts.languages))}</td><td>{count}<ul class="types">{types}</ul></td>'

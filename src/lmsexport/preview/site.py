@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostic, Severity, error
+from ..formats import FORMATS
 from ..loader import LoadResult
 from ..model import QUESTION_TYPES, Quiz
 from ..writers.shared import ExportOptions
@@ -39,8 +40,21 @@ def quiz_facts(quiz: Quiz) -> QuizFacts:
     languages = {quiz.language} | {quiz.language_of(q) for q in quiz.questions}
     languages |= {c.language for q in quiz.questions for c in getattr(q, "choices", ()) if c.language}
     return QuizFacts(questions=len(quiz.questions), drafts=sum(q.draft for q in quiz.questions),
-                     by_type={t: types[t] for t in QUESTION_TYPES if types[t]}, languages=sorted(languages),
-                     points=round(sum(q.points for q in quiz.exported_questions), 6))
+                     by_type={t: types[t] for t in [*QUESTION_TYPES, *sorted(set(types) - set(QUESTION_TYPES))] if types[t]},
+                     languages=sorted(languages), points=round(_points(quiz), 6))
+
+
+def _points(quiz: Quiz) -> float:
+    """What a student can score: a section that draws `pick` questions counts only as many
+    (they are worth the same: validation sees to it)."""
+    exported = {q.id: q for q in quiz.exported_questions}
+    total, counted = 0.0, set()
+    for section in quiz.sections:
+        members = [exported[qid] for qid in section.question_ids if qid in exported]
+        counted.update(q.id for q in members)
+        drawn = members[:section.pick] if section.pick is not None else members
+        total += sum(q.points for q in drawn)
+    return total + sum(q.points for qid, q in exported.items() if qid not in counted)
 
 
 def _by_question(diagnostics) -> dict[int, list[Diagnostic]]:
@@ -66,7 +80,8 @@ def _page_names(results: list[LoadResult]) -> list[str]:
     return names
 
 
-def build_site(results: list[LoadResult], options: ExportOptions = ExportOptions()) -> Site:
+def build_site(results: list[LoadResult], options: ExportOptions = ExportOptions(), formats: tuple[str, ...] = tuple(FORMATS)) -> Site:
+    """The site of these quizzes, with the notes of the platforms of `formats`."""
     site = Site()
     entries: list[IndexEntry] = []
     owners: dict[str, str] = {}
@@ -85,7 +100,7 @@ def build_site(results: list[LoadResult], options: ExportOptions = ExportOptions
             continue
         owners[quiz.id] = file
         site.diagnostics.extend(problems)
-        notes = platform_notes(quiz, options)
+        notes = platform_notes(quiz, options, formats)
         by_format = notes.by_format()
         site.diagnostics.extend(d for found in by_format.values() for d in found if d.is_error)
         facts = quiz_facts(quiz)

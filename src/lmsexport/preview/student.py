@@ -8,13 +8,21 @@ order; matching answers are listed in sorted order, so that the list gives nothi
 
 from __future__ import annotations
 
+import hashlib
+
+from .. import text as rich
+from ..text.blanks import fill
 from ..model import (
     Choice,
     Description,
+    DropdownBlank,
     Essay,
+    FillInBlanks,
     Matching,
     MultipleResponse,
     Numerical,
+    NumericalBlank,
+    Ordering,
     Question,
     Quiz,
     ShortAnswer,
@@ -31,6 +39,8 @@ TYPE_NAMES = {
     "short_answer": "Short answer",
     "numerical": "Numerical",
     "matching": "Matching",
+    "ordering": "Ordering",
+    "fill_in_blanks": "Fill in the blanks",
     "essay": "Essay",
     "description": "Description",
 }
@@ -42,8 +52,15 @@ _INSTRUCTIONS = {
     "short_answer": "Type your answer.",
     "numerical": "Type a number.",
     "matching": "Match each item with an answer.",
+    "ordering": "Put the items in order.",
+    "fill_in_blanks": "Fill in the blanks.",
     "essay": "Write your answer.",
 }
+
+
+def type_name(kind: str) -> str:
+    """What a type is called on the page; a type this preview does not know yet by its name."""
+    return TYPE_NAMES.get(kind) or kind.replace("_", " ").capitalize()
 
 
 def hidden_feedback(html: str, kind: str, **data: str) -> str:
@@ -111,6 +128,56 @@ def _matching(question: Matching, style: RenderStyle, name: str) -> str:
     return f'<table class="matching"><tbody>{"".join(rows)}</tbody></table>'
 
 
+def shown_order(question: Ordering) -> list[int]:
+    """Indexes of the items in the order a student first sees them: scrambled the same way on
+    every build (by a hash of the ids), and never already in the right order."""
+    order = sorted(range(len(question.items)), key=lambda i: hashlib.sha256(f"{question.id}/{question.items[i].id}".encode()).digest())
+    if order == sorted(order) and len(order) > 1:
+        order = order[1:] + order[:1]
+    return order
+
+
+def _ordering(question: Ordering, style: RenderStyle, name: str) -> str:
+    items = []
+    back, forth = (("←", "Move left"), ("→", "Move right")) if question.horizontal else (("↑", "Move up"), ("↓", "Move down"))
+    for index in shown_order(question):
+        item = question.items[index]
+        label = f"{name}-i{index}"
+        items.append(f'<li class="order-item" data-item="{attr(item.id)}"><span class="order-text" id="{label}">{inline(item.text, style)}</span>'
+                     '<span class="order-moves js-only" lang="en" dir="ltr">'
+                     f'<button type="button" class="up" aria-describedby="{label}" aria-label="{back[1]}">{back[0]}</button>'
+                     f'<button type="button" class="down" aria-describedby="{label}" aria-label="{forth[1]}">{forth[0]}</button></span></li>')
+    layout = "horizontal" if question.horizontal else "vertical"
+    return f'<ol class="ordering {layout}">{"".join(items)}</ol>'
+
+
+def _blank(question: FillInBlanks, blank_id: str, name: str) -> str:
+    index = next(i for i, b in enumerate(question.blanks) if b.id == blank_id)
+    blank = question.blanks[index]
+    control = f"{name}-b{index}"
+    label = f'aria-label="Blank {index + 1} of {len(question.blanks)}"'
+    if isinstance(blank, DropdownBlank):
+        options = '<option value="">Choose…</option>' + "".join(f'<option value="{attr(o.id)}">{plain(o.text)}</option>' for o in blank.options)
+        field = f'<select class="blank" id="{control}" data-blank="{attr(blank.id)}" {label}>{options}</select>'
+    else:
+        longest = 8 if isinstance(blank, NumericalBlank) else max((len(a.text) for a in blank.answers), default=8) + 2
+        mode = ' inputmode="decimal"' if isinstance(blank, NumericalBlank) else ""
+        field = (f'<input type="text" class="blank" id="{control}" data-blank="{attr(blank.id)}" {label} size="{min(max(longest, 6), 40)}"'
+                 f'{mode} autocomplete="off" spellcheck="false">')
+    return field + '<span class="mark" aria-hidden="true"></span>'
+
+
+def blanks_stem(question: FillInBlanks, style: RenderStyle, name: str) -> str:
+    """The stem with a text field or a drop-down where each [[name]] stands, then the feedback
+    each answer of each blank would show."""
+    html = fill(rich.to_html(question.stem, style), lambda blank_id: _blank(question, blank_id, name))
+    feedback = []
+    for blank in question.blanks:
+        answers = blank.options if isinstance(blank, DropdownBlank) else blank.answers
+        feedback += [hidden_feedback(block(a.feedback, style, "text"), "answer", blank=blank.id, answer=str(j)) for j, a in enumerate(answers)]
+    return f'<div class="stem">{html}</div>{"".join(feedback)}'
+
+
 def _essay(question: Essay, name: str) -> str:
     template = plain(question.response_template) if question.response_template else ""
     return (f'<p class="entry essay"><label for="{name}-input">Your answer</label>'
@@ -127,10 +194,14 @@ def controls(quiz: Quiz, question: Question, style: RenderStyle, name: str) -> s
         body = _text_entry(question, style, name)
     elif isinstance(question, Matching):
         body = _matching(question, style, name)
+    elif isinstance(question, Ordering):
+        body = _ordering(question, style, name)
+    elif isinstance(question, FillInBlanks):
+        body = blanks_stem(question, style, name)
     elif isinstance(question, Essay):
         body = _essay(question, name)
     else:
-        return ""
+        return ""  # a description, or a type this preview does not know yet: its stem only
     legend = _INSTRUCTIONS[question.type]
     return f'<fieldset><legend lang="en" dir="ltr">{legend}</legend>{body}</fieldset>'
 

@@ -31,9 +31,110 @@
     return Math.abs(x - answer.value) <= answer.tolerance;
   }
 
+  /* Moodle's ordering grades (qtype_ordering question.php grade_response), with its quirks:
+     0 stands for "no neighbour", and a longest run of one item counts nothing. */
+  function nextIds(ids, lastItem) {
+    var result = {}, n = ids.length - 1, following;
+    if (lastItem) { following = 0; } else { following = ids[n]; n -= 1; }
+    for (var i = n; i >= 0; i -= 1) { result[ids[i]] = following; following = ids[i]; }
+    return result;
+  }
+  function previousAndNext(ids, every) {
+    var result = {}, before = [], after = ids.slice();
+    while (after.length) {
+      var item = after.shift();
+      result[item] = every ? [before.slice(), after.slice()]
+                           : [[before.length ? before[0] : 0], [after.length ? after[0] : 0]];
+      before.unshift(item);
+    }
+    return result;
+  }
+  function longestRun(correct, current, contiguous) {
+    var positions = current.map(function (item) { return correct.indexOf(item); });
+    var subsets = [];
+    positions.forEach(function (value, p) {
+      var isNew = true, fresh = [];
+      subsets.forEach(function (subset) {
+        var end = positions[subset[subset.length - 1]];
+        if (value === end + 1) { isNew = false; subset.push(p); }
+        else if (!contiguous && value > end) { isNew = false; fresh.push(subset.slice()); subset.push(p); }
+      });
+      if (isNew) { fresh.push([p]); }
+      subsets.push.apply(subsets, fresh);
+    });
+    var best = 0;
+    subsets.forEach(function (subset) { if (subset.length > Math.max(best, 1)) { best = subset.length; } });
+    return best;
+  }
+  function orderFraction(grading, correct, current) {
+    var right = 0, total = 0;
+    var has = function (list, x) { return list.indexOf(x) >= 0; };
+    if (grading === "all_or_nothing" || grading === "absolute_position") {
+      correct.forEach(function (item, position) { if (current[position] === item) { right += 1; } total += 1; });
+      if (grading === "all_or_nothing" && right < total) { right = 0; }
+    } else if (grading === "relative_next_exclude_last" || grading === "relative_next_include_last") {
+      var last = grading === "relative_next_include_last";
+      var now = nextIds(current, last), wanted = nextIds(correct, last);
+      Object.keys(wanted).forEach(function (item) {
+        if (Object.prototype.hasOwnProperty.call(now, item) && now[item] === wanted[item]) { right += 1; }
+        total += 1;
+      });
+    } else if (grading === "relative_one_previous_and_next" || grading === "relative_all_previous_and_next") {
+      var every = grading === "relative_all_previous_and_next";
+      var mine = previousAndNext(current, every), theirs = previousAndNext(correct, every);
+      Object.keys(theirs).forEach(function (item) {
+        var before = theirs[item][0], after = theirs[item][1];
+        if (Object.prototype.hasOwnProperty.call(mine, item)) {
+          right += mine[item][0].filter(function (x) { return has(before, x); }).length;
+          right += mine[item][1].filter(function (x) { return has(after, x); }).length;
+        }
+        total += before.length + after.length;
+      });
+    } else {
+      right = longestRun(correct, current, grading === "longest_contiguous_subset");
+      total = current.length;
+    }
+    return total === 0 ? 0 : right / total;
+  }
+
+  function bestMatch(answers, matches) {
+    /* The answer with the highest credit among those that match (the first of equals). */
+    var best = null;
+    answers.forEach(function (a, i) { if (matches(a) && (best === null || a.credit > answers[best].credit)) { best = i; } });
+    return best;
+  }
+
+  function scoreBlanks(key, form, result) {
+    var total = 0, full = true;
+    key.blanks.forEach(function (blank) {
+      var field = form.querySelector('.blank[data-blank="' + blank.id + '"]');
+      var given = field.value.trim().normalize("NFC"), chosen = null, credit = 0;
+      if (blank.kind === "dropdown") {
+        blank.options.forEach(function (o, i) { if (o.id === given) { chosen = i; } });
+        if (chosen !== null) { credit = blank.options[chosen].credit; }
+      } else if (blank.kind === "numerical") {
+        var x = parseNumber(given);
+        if (x !== null) { chosen = bestMatch(blank.answers, function (a) { return accepts(a, x); }); }
+        if (chosen !== null) { credit = blank.answers[chosen].credit; }
+      } else {
+        var fold = function (s) { return blank.case_sensitive ? s : s.toLowerCase(); };
+        chosen = bestMatch(blank.answers, function (a) { return given !== "" && fold(a.text.normalize("NFC")) === fold(given); });
+        if (chosen !== null) { credit = blank.answers[chosen].credit; }
+      }
+      credit = clamp(credit);
+      total += credit * blank.points;
+      if (credit < 1) { full = false; }
+      if (chosen !== null) { result.blankAnswers.push([blank.id, chosen]); }
+      var state = credit >= 1 ? "right" : (credit > 0 ? "partial" : "wrong");
+      result.marks.push([field.nextElementSibling, {right: "✓", partial: "½", wrong: "✗"}[state], state]);
+    });
+    result.fraction = key.points ? clamp(total / key.points) : 0;
+    result.correct = full && key.blanks.length > 0;
+  }
+
   /* -> {fraction, correct, options: chosen ids, answer: index of the answer whose feedback shows} */
   function score(key, form) {
-    var result = {fraction: 0, correct: false, options: [], answer: null, rows: []};
+    var result = {fraction: 0, correct: false, options: [], answer: null, rows: [], marks: [], blankAnswers: []};
     if (key.type === "single_choice" || key.type === "multiple_response" || key.type === "true_false") {
       var ids = all(form, "input:checked").map(function (i) { return i.value; });
       result.options = ids;
@@ -69,6 +170,12 @@
       });
       result.fraction = rows.length ? right / rows.length : 0;
       result.correct = rows.length > 0 && right === rows.length;
+    } else if (key.type === "ordering") {
+      var current = all(form, ".order-item").map(function (li) { return li.getAttribute("data-item"); });
+      result.fraction = orderFraction(key.grading, key.items, current);
+      result.correct = same(current, key.items) && current.every(function (item, i) { return key.items[i] === item; });
+    } else if (key.type === "fill_in_blanks") {
+      scoreBlanks(key, form, result);
     }
     return result;
   }
@@ -76,10 +183,8 @@
   function clear(form) {
     all(form, ".feedback").forEach(function (f) { f.hidden = true; });
     all(form, ".option").forEach(function (o) { o.classList.remove("chosen-right", "chosen-wrong"); });
-    all(form, "tr[data-pair]").forEach(function (r) {
-      r.classList.remove("right", "wrong");
-      r.querySelector(".mark").textContent = "";
-    });
+    all(form, "tr[data-pair]").forEach(function (r) { r.classList.remove("right", "wrong"); });
+    all(form, ".mark").forEach(function (m) { m.textContent = ""; m.classList.remove("right", "partial", "wrong"); });
     var out = form.querySelector(".result");
     out.textContent = "";
     out.className = "result";
@@ -118,6 +223,10 @@
       pair[0].classList.add(pair[1] ? "right" : "wrong");
       pair[0].querySelector(".mark").textContent = pair[1] ? "✓" : "✗";
     });
+    r.marks.forEach(function (mark) { mark[0].textContent = mark[1]; mark[0].classList.add(mark[2]); });
+    r.blankAnswers.forEach(function (pair) {
+      reveal(form, '.feedback-answer[data-blank="' + pair[0] + '"][data-answer="' + pair[1] + '"]');
+    });
     reveal(form, '.feedback-outcome[data-outcome="' + outcome + '"]');
     reveal(form, ".feedback-general");
   }
@@ -128,6 +237,22 @@
     if (!form || !data) { return; }
     var key = JSON.parse(data.textContent);
     form.addEventListener("submit", function (event) { event.preventDefault(); check(form, key); });
-    form.addEventListener("reset", function () { clear(form); });
+    var list = form.querySelector("ol.ordering");
+    var first = list ? all(list, ".order-item") : [];
+    form.addEventListener("reset", function () {
+      clear(form);
+      first.forEach(function (li) { list.appendChild(li); });  /* the order the page started with */
+    });
+    if (list) {
+      list.addEventListener("click", function (event) {
+        var button = event.target.closest("button");
+        if (!button) { return; }
+        var item = button.closest(".order-item");
+        var other = button.classList.contains("up") ? item.previousElementSibling : item.nextElementSibling;
+        if (!other) { return; }
+        if (button.classList.contains("up")) { list.insertBefore(item, other); } else { list.insertBefore(other, item); }
+        button.focus();  /* keep the keyboard on the item that moved */
+      });
+    }
   });
 }());
