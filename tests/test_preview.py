@@ -248,6 +248,15 @@ def test_a_rebuild_removes_only_what_it_wrote(tmp_path):
     assert (site / "every-type.html").is_file() and (site / "notes.txt").read_text() == "mine"
 
 
+def test_a_rebuild_deletes_nothing_outside_the_site_whatever_its_list_says(tmp_path):
+    site, outside = tmp_path / "site", tmp_path / "outside.txt"
+    outside.write_text("keep")
+    assert invoke("preview", str(EVERY_TYPE), "-o", str(site)).exit_code == 0
+    (site / ".lmsexport-preview").write_text(f"{outside}\n../outside.txt\n", encoding="utf-8")
+    assert invoke("preview", str(EVERY_TYPE), "-o", str(site)).exit_code == 0
+    assert outside.read_text() == "keep"
+
+
 def test_open_writes_to_a_temporary_folder_and_opens_the_browser(tmp_path):
     opened = tmp_path / "opened"
     browser = tmp_path / "browser"

@@ -322,6 +322,12 @@ def test_right_to_left_languages_are_laid_out_right_to_left(browser, tmp_path):
         assert tab.locator("#q-arabic .stem").evaluate(direction) == "rtl"
         assert tab.locator('#q-arabic label[lang="en"]').evaluate(direction) == "ltr"
         assert tab.locator("#q-arabic .check").evaluate(direction) == "ltr"  # the interface stays English
+        # In the answer key too: the content keeps its language, the headings are the interface's.
+        language = "e => e.closest('[lang]').getAttribute('lang')"
+        key = tab.locator("#q-arabic details.key")
+        assert key.locator("th").first.evaluate(language) == "en"
+        assert key.locator("td", has_text="نعم").locator("span").first.evaluate(language) == "ar"
+        assert tab.locator("#q-arabic .platform-list").evaluate(language) == "en"
         stem, card = tab.locator("#q-arabic .stem p").bounding_box(), tab.locator("#q-arabic").bounding_box()
         text_right = tab.locator("#q-arabic .stem p").evaluate(
             "p => { const r = document.createRange(); r.selectNodeContents(p); return r.getBoundingClientRect().right; }")

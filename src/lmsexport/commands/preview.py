@@ -29,7 +29,7 @@ def write_site(out: Path, files: dict[str, bytes]) -> None:
     remove_stale_temporaries(out)
     for name in sorted(set(_previous_files(out)) - set(files)):
         path = out / name
-        if ".." in Path(name).parts or not path.is_file():
+        if Path(name).is_absolute() or ".." in Path(name).parts or not path.is_file():  # only what lies inside
             continue
         path.unlink()
         for folder in path.parents:

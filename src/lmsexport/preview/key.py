@@ -81,15 +81,15 @@ def key_script(question: Question) -> str:
 
 
 def _feedback_cell(text: Text | None, style: RenderStyle) -> str:
-    return block(text, style, "text") if text is not None else '<span class="none">no feedback</span>'
+    return block(text, style, "text") if text is not None else '<span class="none" lang="en" dir="ltr">no feedback</span>'
 
 
 def _worth(credit: float) -> str:
-    return f'<span class="credit">{percent(credit)}</span>'
+    return f'<span class="credit" dir="ltr">{percent(credit)}</span>'
 
 
 def _rows(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> str:
-    head = "".join(f'<th scope="col">{h}</th>' for h in header)
+    head = "".join(f'<th scope="col" lang="en" dir="ltr">{h}</th>' for h in header)
     body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
     return f'<table class="key-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
@@ -119,21 +119,22 @@ def _answers(quiz: Quiz, question: Question, style: RenderStyle) -> str:
     if isinstance(question, ShortAnswer):
         rows = [(f"<code>{plain(a.text)}</code>", _worth(a.credit), _feedback_cell(a.feedback, style)) for a in question.answers]
         case = "Case matters." if question.case_sensitive else "Case does not matter."
-        return _rows(("Accepted answer", "Credit", "Feedback"), rows) + f'<p class="note">{case} The first answer that matches counts.</p>'
+        return _rows(("Accepted answer", "Credit", "Feedback"), rows) + f'<p class="note" lang="en" dir="ltr">{case} The first answer that matches counts.</p>'
     if isinstance(question, Numerical):
-        return _numbers(question.answers, style) + '<p class="note">The best answer that accepts the number counts.</p>'
+        return _numbers(question.answers, style) + '<p class="note" lang="en" dir="ltr">The best answer that accepts the number counts.</p>'
     if isinstance(question, Matching):
         share = 1 / len(question.pairs) if question.pairs else 0
         rows = [(inline(p.prompt, style), plain(p.answer), _worth(share)) for p in question.pairs]
         table = _rows(("Item", "Answer", "Credit"), rows)
         if question.distractors:
-            listed = ", ".join(f"<q>{plain(d.text)}</q>" for d in question.distractors)
-            table += f'<p class="note">Wrong answers offered too: {listed}.</p>'
+            language = lang_attrs(quiz.language_of(question))
+            listed = ", ".join(f"<q{language}>{plain(d.text)}</q>" for d in question.distractors)
+            table += f'<p class="note" lang="en" dir="ltr">Wrong answers offered too: {listed}.</p>'
         return table
     if isinstance(question, Ordering):
         items = "".join(f"<li>{inline(item.text, style)}</li>" for item in question.items)
         grading = question.grading.value.replace("_", " ")
-        return f'<ol class="right-order">{items}</ol><p class="note">Graded as Moodle grades “{grading}”.</p>'
+        return f'<ol class="right-order">{items}</ol><p class="note" lang="en" dir="ltr">Graded as Moodle grades “{grading}”.</p>'
     if isinstance(question, FillInBlanks):
         parts = []
         for index, (blank, worth) in enumerate(zip(question.blanks, question.blank_points)):
@@ -146,10 +147,10 @@ def _answers(quiz: Quiz, question: Question, style: RenderStyle) -> str:
             else:
                 rows = [(f"<code>{plain(a.text)}</code>", _worth(a.credit), _feedback_cell(a.feedback, style)) for a in blank.answers]
                 case = "Case matters." if blank.case_sensitive else "Case does not matter."
-                parts.append(_rows(("Accepted answer", "Credit", "Feedback"), rows) + f'<p class="note">{case}</p>')
-        return "".join(parts) + '<p class="note">In each blank the best answer that matches counts.</p>'
+                parts.append(_rows(("Accepted answer", "Credit", "Feedback"), rows) + f'<p class="note" lang="en" dir="ltr">{case}</p>')
+        return "".join(parts) + '<p class="note" lang="en" dir="ltr">In each blank the best answer that matches counts.</p>'
     if isinstance(question, Essay):
-        parts = ['<p class="note">No automatic score: a teacher grades the answer.</p>']
+        parts = ['<p class="note" lang="en" dir="ltr">No automatic score: a teacher grades the answer.</p>']
         if question.grader_info is not None:
             parts.append('<h4 lang="en" dir="ltr">For the grader</h4>' + block(question.grader_info, style, "text"))
         return "".join(parts)

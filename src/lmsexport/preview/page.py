@@ -91,7 +91,7 @@ def _platform_list(notes: dict[str, list[Diagnostic]], formats: tuple[str, ...],
                         f'{plain(without_question_prefix(d.message, question_id) if question_id else d.message)}</li>' for d in found)
         items.append(f'<li class="platform {worst}"><span class="platform-name">{plain(platform_name(name))}</span> '
                      f'<span class="verdict">{_verdict(found)}</span><ul>{lines}</ul></li>')
-    return f'<ul class="platform-list">{"".join(items)}</ul>'
+    return f'<ul class="platform-list" lang="en" dir="ltr">{"".join(items)}</ul>'
 
 
 def _badges(notes: dict[str, list[Diagnostic]], formats: tuple[str, ...]) -> str:
@@ -107,13 +107,13 @@ def _badges(notes: dict[str, list[Diagnostic]], formats: tuple[str, ...]) -> str
 
 def _platforms(question: Question, index: int, notes: PlatformNotes) -> str:
     if question.draft:
-        body = '<p class="note">A draft stays in the bank: no platform receives it.</p>'
+        body = '<p class="note" lang="en" dir="ltr">A draft stays in the bank: no platform receives it.</p>'
         badges = '<span class="badge draft">not exported</span>'
     else:
         found = notes.of(index)
         body = _platform_list(found, notes.formats, question.id)
         badges = _badges(found, notes.formats)
-    return (f'<details class="platforms"><summary><span class="summary-label">On each platform</span> {badges}</summary>'
+    return (f'<details class="platforms"><summary lang="en" dir="ltr"><span class="summary-label">On each platform</span> {badges}</summary>'
             f'{body}</details>')
 
 
@@ -152,7 +152,7 @@ def _question(quiz: Quiz, style: RenderStyle, question: Question, index: int, nu
             f'<header class="q-head" lang="en" dir="ltr"><h{level} id="{anchor}-h"><a class="q-number" href="#{anchor}">{label}</a>{title}</h{level}>'
             f'<p class="q-meta">{"".join(meta)}</p></header>'
             f'{checks}{stem}{form}'
-            f'<div class="teacher" lang="en" dir="ltr">{answer_key(quiz, question, style)}{_platforms(question, index, notes)}</div>'
+            f'<div class="teacher">{answer_key(quiz, question, style)}{_platforms(question, index, notes)}</div>'
             f"{key_script(question)}</article></li>")
 
 

@@ -75,7 +75,7 @@ def _choice(quiz: Quiz, question: Question, choice: Choice, index: int, kind: st
     control = f"{name}-o{index}"
     language = choice.language if choice.language and choice.language != quiz.language_of(question) else None
     feedback = hidden_feedback(block(choice.feedback, style, "text"), "option", option=choice.id)
-    pinned = ' <span class="tag">stays in place</span>' if choice.pinned and getattr(question, "shuffle", False) else ""
+    pinned = ' <span class="tag" lang="en" dir="ltr">stays in place</span>' if choice.pinned and getattr(question, "shuffle", False) else ""
     return (f'<li class="option" data-option="{attr(choice.id)}"><input type="{kind}" id="{control}" name="{name}" value="{attr(choice.id)}">'
             f'<label for="{control}"{lang_attrs(language)}>{inline(choice.text, style)}</label>{pinned}{feedback}</li>')
 
@@ -107,7 +107,7 @@ def _text_entry(question: ShortAnswer | Numerical, style: RenderStyle, name: str
     else:
         longest = max((len(a.text) for a in question.answers), default=10)
         field = f'<input type="text" id="{name}-input" name="{name}" size="{min(max(longest + 4, 16), 60)}" autocomplete="off" spellcheck="false">'
-    return (f'<p class="entry"><label for="{name}-input">Answer</label> {field}</p>'
+    return (f'<p class="entry"><label for="{name}-input" lang="en" dir="ltr">Answer</label> {field}</p>'
             + _answer_feedback(question.answers, style))
 
 
@@ -119,7 +119,7 @@ def matching_answers(question: Matching) -> list[str]:
 
 def _matching(question: Matching, style: RenderStyle, name: str) -> str:
     answers = matching_answers(question)
-    options = '<option value="">Choose…</option>' + "".join(f'<option value="{attr(a)}">{plain(a)}</option>' for a in answers)
+    options = '<option value="" lang="en">Choose…</option>' + "".join(f'<option value="{attr(a)}">{plain(a)}</option>' for a in answers)
     rows = []
     for index, pair in enumerate(question.pairs):
         control = f"{name}-p{index}"
@@ -157,7 +157,7 @@ def _blank(question: FillInBlanks, blank_id: str, name: str) -> str:
     control = f"{name}-b{index}"
     label = f'aria-label="Blank {index + 1} of {len(question.blanks)}"'
     if isinstance(blank, DropdownBlank):
-        options = '<option value="">Choose…</option>' + "".join(f'<option value="{attr(o.id)}">{plain(o.text)}</option>' for o in blank.options)
+        options = '<option value="" lang="en">Choose…</option>' + "".join(f'<option value="{attr(o.id)}">{plain(o.text)}</option>' for o in blank.options)
         field = f'<select class="blank" id="{control}" data-blank="{attr(blank.id)}" {label}>{options}</select>'
     else:
         longest = 8 if isinstance(blank, NumericalBlank) else max((len(a.text) for a in blank.answers), default=8) + 2
@@ -180,7 +180,7 @@ def blanks_stem(question: FillInBlanks, style: RenderStyle, name: str) -> str:
 
 def _essay(question: Essay, name: str) -> str:
     template = plain(question.response_template) if question.response_template else ""
-    return (f'<p class="entry essay"><label for="{name}-input">Your answer</label>'
+    return (f'<p class="entry essay"><label for="{name}-input" lang="en" dir="ltr">Your answer</label>'
             f'<textarea id="{name}-input" name="{name}" rows="{question.lines}" cols="60">{template}</textarea></p>')
 
 
