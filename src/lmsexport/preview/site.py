@@ -17,7 +17,8 @@ from ..formats import FORMATS
 from ..loader import LoadResult
 from ..model import QUESTION_TYPES, Quiz
 from ..writers.shared import ExportOptions
-from .page import IndexEntry, QuizFacts, error_page, index_page, quiz_page
+from .index import IndexEntry, QuizFacts, error_page, index_page
+from .page import quiz_page
 from .platforms import platform_notes, question_index
 
 INDEX = "index.html"
