@@ -608,3 +608,20 @@ def test_sections_stand_with_their_questions_in_their_order(browser, site):
         assert "8 points" in tab.locator(".facts").first.inner_text()  # 2 drawn of 1 point, 2, 3 and 1
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("name", ["every-type.html", "blanks.html", "ordering.html", "index.html"])
+def test_a_phone_sized_window_needs_no_sideways_scrolling(browser, site, name):
+    context = browser.new_context(viewport={"width": 380, "height": 800})
+    try:
+        tab = context.new_page()
+        tab.goto((site / name).as_uri())
+        wide = tab.evaluate("""() => [...document.querySelectorAll('main *')]
+            .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('details:not([open])')
+                         && !e.closest('table.index'))
+            .map(e => e.tagName + '.' + e.className)""")
+        assert wide == []
+        # The index's table may scroll within itself, never the page.
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 380
+    finally:
+        context.close()

@@ -53,9 +53,9 @@ def index_page(entries: list[IndexEntry]) -> str:
         rows.append(f'<tr><th scope="row">{link}</th><td{lang_attrs(entry.language)}>{plain(entry.level or "—")}</td>'
                     f'<td>{plain(", ".join(facts.languages))}</td><td>{count}<ul class="types">{types}</ul></td>'
                     f'<td class="num">{number(facts.points)}</td><td><div class="badges">{badges(entry.notes or {}, entry.formats)}</div></td></tr>')
-    table = ('<table class="index"><thead><tr><th scope="col">Quiz</th><th scope="col">Level</th><th scope="col">Languages</th>'
+    table = ('<div class="table-scroll"><table class="index"><thead><tr><th scope="col">Quiz</th><th scope="col">Level</th><th scope="col">Languages</th>'
              '<th scope="col">Questions</th><th scope="col">Points</th><th scope="col">Notes per platform</th></tr></thead>'
-             f'<tbody>{"".join(rows)}</tbody></table>') if rows else '<p class="note">No quiz found.</p>'
+             f'<tbody>{"".join(rows)}</tbody></table></div>') if rows else '<p class="note">No quiz found.</p>'
     body = (header(False) + '<main id="main" class="wide"><header class="quiz-head"><h1>Quizzes</h1>'
             f'<p class="facts">{_count(len(entries), "quiz").replace("quizs", "quizzes")}</p></header>{table}</main>{FOOTER}')
     return document("Quizzes — preview", body, with_script=False)
