@@ -348,3 +348,11 @@ def test_a_type_the_preview_does_not_know_shows_its_stem():
     page = site.files["every-type.html"].decode()
     article = re.search(r'<article [^>]*id="q-spot".*?</article>', page, re.S).group(0)
     assert "Hot spot" in article and "Which rank holds" in article
+
+
+def test_export_options_change_the_notes_as_they_change_the_exports(tmp_path):
+    plain = invoke("preview", str(MEDIA_QUIZ), "-o", str(tmp_path / "a"))
+    linked = invoke("preview", str(MEDIA_QUIZ), "-o", str(tmp_path / "b"), "--media-base-url", "https://example.org/quiz/")
+    assert plain.exit_code == linked.exit_code == 0
+    assert "GIFT cannot carry media files" in (tmp_path / "a" / "media-and-math.html").read_text(encoding="utf-8")
+    assert "GIFT cannot carry media files" not in (tmp_path / "b" / "media-and-math.html").read_text(encoding="utf-8")

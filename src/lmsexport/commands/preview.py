@@ -14,6 +14,7 @@ from ..loader import load_quiz
 from ..output import OutputError, check_output_folder, read_if_exists, remove_stale_temporaries, write_atomic
 from ..preview.site import INDEX, build_site
 from ..report import counts, plural, print_diagnostics
+from ..writers.shared import ExportOptions
 from .common import quiz_files
 
 MANIFEST = ".lmsexport-preview"
@@ -43,10 +44,10 @@ def write_site(out: Path, files: dict[str, bytes]) -> None:
     write_atomic(out / MANIFEST, "".join(f"{name}\n" for name in sorted(files)).encode("utf-8"))
 
 
-def build_once(sources: list[Path], out: Path, formats: tuple[str, ...], max_media_bytes: int) -> int:
+def build_once(sources: list[Path], out: Path, formats: tuple[str, ...], options: ExportOptions, max_media_bytes: int) -> int:
     files, problems = quiz_files(sources)
     print_diagnostics(problems, "text", sys.stderr)
-    site = build_site([load_quiz(path, max_media_bytes) for path in files], formats=formats)
+    site = build_site([load_quiz(path, max_media_bytes) for path in files], options, formats)
     print_diagnostics(site.diagnostics, "text", sys.stderr, show_notes=False)
     try:
         write_site(out, site.files)
@@ -59,7 +60,7 @@ def build_once(sources: list[Path], out: Path, formats: tuple[str, ...], max_med
     return 1 if total["errors"] else 0
 
 
-def _watch(sources: list[Path], out: Path, formats: tuple[str, ...], max_media_bytes: int) -> int:
+def _watch(sources: list[Path], out: Path, formats: tuple[str, ...], options: ExportOptions, max_media_bytes: int) -> int:
     try:
         from watchfiles import watch
     except ImportError:
@@ -76,13 +77,13 @@ def _watch(sources: list[Path], out: Path, formats: tuple[str, ...], max_media_b
     sys.stdout.write(f"watching {', '.join(watched)} (Ctrl-C stops)\n")
     sys.stdout.flush()
     for _changes in watch(*watched, watch_filter=relevant, raise_interrupt=False):
-        build_once(sources, out, formats, max_media_bytes)
+        build_once(sources, out, formats, options, max_media_bytes)
         sys.stdout.flush()
     return 0
 
 
 def run_preview(sources: list[Path], out: Path | None, *, open_browser: bool, watch: bool, formats: tuple[str, ...],
-                max_media_bytes: int) -> int:
+                options: ExportOptions, max_media_bytes: int) -> int:
     if out is None and open_browser:
         out = Path(tempfile.mkdtemp(prefix="lmsexport-preview-"))
     assert out is not None
@@ -91,12 +92,12 @@ def run_preview(sources: list[Path], out: Path | None, *, open_browser: bool, wa
     except OutputError as problem:
         sys.stderr.write(f"error: {problem}\n")
         return 2
-    status = build_once(sources, out, formats, max_media_bytes)
+    status = build_once(sources, out, formats, options, max_media_bytes)
     sys.stdout.flush()
     if open_browser:
         import webbrowser
 
         webbrowser.open((out / INDEX).resolve().as_uri())
     if watch:
-        return _watch(sources, out, formats, max_media_bytes)
+        return _watch(sources, out, formats, options, max_media_bytes)
     return status
