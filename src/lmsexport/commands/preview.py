@@ -1,11 +1,14 @@
 """`lmsexport preview`: the preview site, written once, opened in a browser, or rebuilt on every change.
 
 The site folder holds a list of the files this command wrote (`.lmsexport-preview`), so that a
-rebuild removes the pages of quizzes that are gone and nothing else.
+rebuild removes the pages of quizzes that are gone and nothing else, and a fingerprint of the
+build (`.lmsexport-build`). With --watch the folder is also served on this machine only
+(127.0.0.1): pages served so poll the fingerprint and reload themselves after each build.
 """
 
 from __future__ import annotations
 
+import hashlib
 import sys
 import tempfile
 from pathlib import Path
@@ -18,6 +21,7 @@ from ..writers.shared import ExportOptions
 from .common import quiz_files
 
 MANIFEST = ".lmsexport-preview"
+BUILD = ".lmsexport-build"  # the page script polls it (see preview.js); the same content, the same fingerprint
 
 
 def _previous_files(out: Path) -> list[str]:
@@ -42,6 +46,12 @@ def write_site(out: Path, files: dict[str, bytes]) -> None:
         if read_if_exists(path) != files[name]:
             write_atomic(path, files[name])
     write_atomic(out / MANIFEST, "".join(f"{name}\n" for name in sorted(files)).encode("utf-8"))
+    fingerprint = hashlib.sha256()
+    for name in sorted(files):
+        fingerprint.update(hashlib.sha256(name.encode("utf-8")).digest() + hashlib.sha256(files[name]).digest())
+    stamp = fingerprint.hexdigest().encode("ascii")
+    if read_if_exists(out / BUILD) != stamp:
+        write_atomic(out / BUILD, stamp)
 
 
 def build_once(sources: list[Path], out: Path, formats: tuple[str, ...], options: ExportOptions, max_media_bytes: int) -> int:
@@ -60,12 +70,38 @@ def build_once(sources: list[Path], out: Path, formats: tuple[str, ...], options
     return 1 if total["errors"] else 0
 
 
-def _watch(sources: list[Path], out: Path, formats: tuple[str, ...], options: ExportOptions, max_media_bytes: int) -> int:
+def serve(out: Path) -> str:
+    """Serve the site folder to this machine only, in the background; its address."""
+    import functools
+    import http.server
+    import threading
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format, *args) -> None:  # one line per request would bury the build reports
+            pass
+
+        def end_headers(self) -> None:
+            self.send_header("Cache-Control", "no-store")  # a reload must show the new build
+            super().end_headers()
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(out)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def _watch(sources: list[Path], out: Path, formats: tuple[str, ...], options: ExportOptions, max_media_bytes: int,
+           open_browser: bool) -> int:
     try:
         from watchfiles import watch
     except ImportError:
         sys.stderr.write("error: --watch needs the watchfiles package: pip install 'lmsexport[watch]'\n")
         return 2
+    address = serve(out)
+    sys.stdout.write(f"serving the preview at {address} (its pages reload after each build)\n")
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(address + INDEX)
     # A quiz file is watched through its folder, so that its media files count too.
     watched = sorted({str(p if p.is_dir() else p.parent) for p in sources if p.exists()})
     site = out.resolve()
@@ -94,10 +130,10 @@ def run_preview(sources: list[Path], out: Path | None, *, open_browser: bool, wa
         return 2
     status = build_once(sources, out, formats, options, max_media_bytes)
     sys.stdout.flush()
+    if watch:
+        return _watch(sources, out, formats, options, max_media_bytes, open_browser)
     if open_browser:
         import webbrowser
 
         webbrowser.open((out / INDEX).resolve().as_uri())
-    if watch:
-        return _watch(sources, out, formats, options, max_media_bytes)
     return status

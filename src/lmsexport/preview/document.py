@@ -20,21 +20,20 @@ def _hash(source: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(source.encode("utf-8")).digest()).decode("ascii") + "'"
 
 
-def document(title: str, body: str, with_script: bool) -> str:
+def document(title: str, body: str) -> str:
+    """A whole page. Every page carries the script: the self-test, and the reload under --watch."""
     style, script = asset("preview.css"), asset("preview.js")
     # Only this page's own style and script may run: anything else, had it slipped into the
     # content, is refused by the browser. No request may leave the machine.
-    scripts = _hash(script) if with_script else "'none'"
-    policy = (f"default-src 'none'; style-src {_hash(style)}; script-src {scripts}; "
-              "img-src 'self' file: data:; media-src 'self' file:; form-action 'none'; base-uri 'none'")
-    tail = f"<script>{script}</script>" if with_script else ""
+    policy = (f"default-src 'none'; style-src {_hash(style)}; script-src {_hash(script)}; "
+              "img-src 'self' file: data:; media-src 'self' file:; connect-src 'self'; form-action 'none'; base-uri 'none'")
     return ("<!DOCTYPE html>\n"
             '<html lang="en" dir="ltr"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
             '<meta name="generator" content="lmsexport preview">'
             f"<title>{plain(title)}</title><style>{style}</style></head>"
-            f'<body><a class="skip" href="#main">Skip to the content</a>{body}{tail}</body></html>\n')
+            f'<body><a class="skip" href="#main">Skip to the content</a>{body}<script>{script}</script></body></html>\n')
 
 
 def header(with_modes: bool) -> str:

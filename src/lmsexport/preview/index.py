@@ -58,7 +58,7 @@ def index_page(entries: list[IndexEntry]) -> str:
              f'<tbody>{"".join(rows)}</tbody></table></div>') if rows else '<p class="note">No quiz found.</p>'
     body = (header(False) + '<main id="main" class="wide"><header class="quiz-head"><h1>Quizzes</h1>'
             f'<p class="facts">{_count(len(entries), "quiz").replace("quizs", "quizzes")}</p></header>{table}</main>{FOOTER}')
-    return document("Quizzes — preview", body, with_script=False)
+    return document("Quizzes — preview", body)
 
 
 def error_page(file: str, diagnostics: list[Diagnostic]) -> str:
@@ -66,4 +66,4 @@ def error_page(file: str, diagnostics: list[Diagnostic]) -> str:
     body = (header(False) + f'<main id="main"><header class="quiz-head"><h1>{plain(file)}</h1>'
             '<p class="facts">This quiz cannot be shown until these problems are fixed.</p></header>'
             f'<ul class="problems">{lines}</ul></main>{FOOTER}')
-    return document(f"{file} — errors", body, with_script=False)
+    return document(f"{file} — errors", body)

@@ -117,6 +117,6 @@ def quiz_page(quiz: Quiz, name: str, facts: QuizFacts, notes: PlatformNotes, con
             '<p class="how js-only">Answer a question and press <b>Check</b> to see your score and the feedback a student would get. '
             '<b>Student view</b> hides answers and platform notes.</p></header>'
             f'{quiz_notes}<ol class="questions"{lang_attrs(quiz.language)}>{"".join(questions)}</ol></main>{FOOTER}')
-    return document(f"{quiz.title} — preview", body, with_script=True)
+    return document(f"{quiz.title} — preview", body)
 
 

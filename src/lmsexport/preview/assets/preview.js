@@ -5,6 +5,24 @@
   "use strict";
   document.documentElement.classList.add("js");
 
+  /* Served by `lmsexport preview --watch` (over http from this machine), a page reloads itself
+     when a new build is written. Opened as a file, or published without the fingerprint, it
+     asks once or not at all. */
+  if (/^https?:$/.test(location.protocol)) {
+    var seen = null;
+    var poll = function () {
+      fetch(".lmsexport-build", {cache: "no-store"})
+        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (stamp) {
+          if (stamp === null) { return; }
+          if (seen !== null && stamp !== seen) { location.reload(); return; }
+          seen = stamp;
+          setTimeout(poll, 1000);
+        }, function () { /* the watcher stopped: nothing to follow */ });
+    };
+    poll();
+  }
+
   var buttons = Array.prototype.slice.call(document.querySelectorAll(".modes button"));
   function setMode(mode) {
     document.body.classList.toggle("mode-student", mode === "student");
