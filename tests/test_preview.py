@@ -356,3 +356,22 @@ def test_export_options_change_the_notes_as_they_change_the_exports(tmp_path):
     assert plain.exit_code == linked.exit_code == 0
     assert "GIFT cannot carry media files" in (tmp_path / "a" / "media-and-math.html").read_text(encoding="utf-8")
     assert "GIFT cannot carry media files" not in (tmp_path / "b" / "media-and-math.html").read_text(encoding="utf-8")
+
+
+def test_the_preview_knows_every_question_type():
+    from lmsexport.model import QUESTION_TYPES, Description
+    from lmsexport.preview.key import key_data
+    from lmsexport.preview.student import TYPE_NAMES
+
+    assert set(TYPE_NAMES) == set(QUESTION_TYPES)
+    files = (EVERY_TYPE, DATA / "blanks.json", DATA / "ordering.json")
+    seen = {q.type: (path, q) for path in files for q in load_quiz(path).quiz.questions if not q.draft}
+    assert set(seen) == set(QUESTION_TYPES)  # the fixtures the browser tests answer cover them all
+    site = site_of(*files)
+    for kind, (path, question) in seen.items():
+        page = site.files[path.stem.replace("_", "-") + ".html"].decode()
+        article = re.search(rf'<article [^>]*id="q-{question.id}".*?</article>', page, re.S).group(0)
+        if isinstance(question, Description):
+            assert key_data(question) is None and "<fieldset" not in article
+        else:
+            assert key_data(question) is not None and "<fieldset" in article and "key-data" in article, kind
