@@ -606,6 +606,11 @@ def test_sections_stand_with_their_questions_in_their_order(browser, site):
         assert "2 of these 3 questions, drawn at random" in tab.locator("#s-warm-up").inner_text()
         assert tab.locator("#q-w1 h3").count() == 1  # a question of a section is a heading below it
         assert "8 points" in tab.locator(".facts").first.inner_text()  # 2 drawn of 1 point, 2, 3 and 1
+        # What a platform makes of a section stands with the section, not with the quiz.
+        notes = tab.locator("#s-warm-up details.platforms")
+        notes.locator("summary").click()
+        assert "question groups have no instructions" in notes.inner_text()
+        assert "'warm-up'" not in tab.locator(".quiz-platforms").inner_text()
     finally:
         context.close()
 

@@ -13,10 +13,10 @@ def _verdict(found: list[Diagnostic]) -> str:
         return "cannot be exported"
     if any(d.severity is Severity.WARNING for d in found):
         return "changes or drops something"
-    return "notes"
+    return "keeps it, with a note"
 
 
-def platform_list(notes: dict[str, list[Diagnostic]], formats: tuple[str, ...], question_id: str | None) -> str:
+def platform_list(notes: dict[str, list[Diagnostic]], formats: tuple[str, ...], question_id: str | None, prefix: str = "") -> str:
     items = []
     for name in formats:
         found = notes.get(name, [])
@@ -26,10 +26,17 @@ def platform_list(notes: dict[str, list[Diagnostic]], formats: tuple[str, ...], 
             continue
         worst = "error" if any(d.severity is Severity.ERROR for d in found) else ("warning" if any(d.severity is Severity.WARNING for d in found) else "note")
         lines = "".join(f'<li class="{d.severity.value}"><span class="severity">{d.severity.value}</span> '
-                        f'{plain(without_question_prefix(d.message, question_id) if question_id else d.message)}</li>' for d in found)
+                        f'{plain(_message(d.message, question_id, prefix))}</li>' for d in found)
         items.append(f'<li class="platform {worst}"><span class="platform-name">{plain(platform_name(name))}</span> '
                      f'<span class="verdict">{_verdict(found)}</span><ul>{lines}</ul></li>')
     return f'<ul class="platform-list" lang="en" dir="ltr">{"".join(items)}</ul>'
+
+
+def _message(message: str, question_id: str | None, prefix: str) -> str:
+    """Inside a question's (or section's) card, the name in front of a message only repeats it."""
+    if question_id:
+        return without_question_prefix(message, question_id)
+    return message.removeprefix(prefix) if prefix else message
 
 
 def badges(notes: dict[str, list[Diagnostic]], formats: tuple[str, ...]) -> str:
@@ -41,6 +48,12 @@ def badges(notes: dict[str, list[Diagnostic]], formats: tuple[str, ...]) -> str:
         badges.append(f'<span class="badge {state}" title="{attr(platform_name(name))}: {"as written" if not count else f"{count} note(s)"}">'
                       f'{plain(platform_name(name))} {label}</span>')
     return "".join(badges)
+
+
+def section_platforms(section_id: str, found: dict[str, list[Diagnostic]], formats: tuple[str, ...]) -> str:
+    """What each platform makes of a section (its draw, its order, its instructions)."""
+    return (f'<details class="platforms"><summary lang="en" dir="ltr"><span class="summary-label">This section on each platform</span> '
+            f'{badges(found, formats)}</summary>{platform_list(found, formats, None, f"section {section_id!r}: ")}</details>')
 
 
 def question_platforms(question: Question, index: int, notes: PlatformNotes) -> str:

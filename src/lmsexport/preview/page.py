@@ -10,7 +10,7 @@ from .document import FOOTER, document, header, points
 from .index import QuizFacts
 from .key import answer_key, key_script
 from .markup import attr, block, lang_attrs, number, page_style, plain
-from .notes import platform_list, question_platforms
+from .notes import platform_list, question_platforms, section_platforms
 from .platforms import PlatformNotes
 from .student import controls, outcome_feedback, type_name
 
@@ -72,7 +72,7 @@ def _in_order(quiz: Quiz):
                     yield index_of[qid], quiz.questions[index_of[qid]], 3
 
 
-def _section(quiz: Quiz, section: Section, style: RenderStyle) -> str:
+def _section(quiz: Quiz, section: Section, style: RenderStyle, notes: PlatformNotes) -> str:
     drafts = {q.id for q in quiz.questions if q.draft}
     count = sum(1 for qid in section.question_ids if qid not in drafts)
     how = []
@@ -83,7 +83,9 @@ def _section(quiz: Quiz, section: Section, style: RenderStyle) -> str:
     facts = f'<p class="facts" lang="en" dir="ltr">{plain(", ".join(how).capitalize())}.</p>' if how else ""
     anchor = f"s-{section.id}"
     return (f'<li class="section-head"><section id="{anchor}" aria-labelledby="{anchor}-h"><h2 id="{anchor}-h"{lang_attrs(quiz.language)}>{plain(section.title)}</h2>'
-            f'{block(section.instructions, style, "instructions")}{facts}</section></li>')
+            f'{block(section.instructions, style, "instructions")}{facts}'
+            f'<div class="teacher">{section_platforms(section.id, notes.of_section(quiz.sections.index(section)), notes.formats)}</div>'
+            '</section></li>')
 
 
 def quiz_page(quiz: Quiz, name: str, facts: QuizFacts, notes: PlatformNotes, content_notes: dict[int, list[Diagnostic]]) -> str:
@@ -92,7 +94,7 @@ def quiz_page(quiz: Quiz, name: str, facts: QuizFacts, notes: PlatformNotes, con
     questions, shown = [], 0
     for entry in _in_order(quiz):
         if isinstance(entry, Section):
-            questions.append(_section(quiz, entry, style))
+            questions.append(_section(quiz, entry, style, notes))
             continue
         index, question, level = entry
         number_shown = None

@@ -18,6 +18,7 @@ from ..writers.shared import ExportOptions
 
 PLATFORM_NAMES = {"qti": "QTI 2.1", "canvas": "Canvas", "moodle": "Moodle XML", "gift": "GIFT"}
 _QUESTION = re.compile(r"^/questions/(\d+)(?=/|$)")
+_SECTION = re.compile(r"^/sections/(\d+)(?=/|$)")
 
 
 def question_index(pointer: str) -> int | None:
@@ -32,22 +33,31 @@ def platform_name(format_name: str) -> str:
 
 @dataclass
 class PlatformNotes:
-    """Diagnostics by question index (None: about the quiz as a whole), then by format."""
+    """Diagnostics by question index (None: about the quiz as a whole) or by section index,
+    then by format."""
 
     formats: tuple[str, ...]
     by_question: dict[int | None, dict[str, list[Diagnostic]]] = field(default_factory=dict)
+    by_section: dict[int, dict[str, list[Diagnostic]]] = field(default_factory=dict)
 
     def add(self, format_name: str, diagnostic: Diagnostic) -> None:
-        index = question_index(diagnostic.pointer)
-        self.by_question.setdefault(index, {}).setdefault(format_name, []).append(diagnostic)
+        section = _SECTION.match(diagnostic.pointer)
+        if section:
+            place = self.by_section.setdefault(int(section.group(1)), {})
+        else:
+            place = self.by_question.setdefault(question_index(diagnostic.pointer), {})
+        place.setdefault(format_name, []).append(diagnostic)
 
     def of(self, index: int | None) -> dict[str, list[Diagnostic]]:
         return self.by_question.get(index, {})
 
+    def of_section(self, index: int) -> dict[str, list[Diagnostic]]:
+        return self.by_section.get(index, {})
+
     def by_format(self) -> dict[str, list[Diagnostic]]:
         """Every diagnostic of the quiz, by format."""
         found: dict[str, list[Diagnostic]] = {}
-        for per_format in self.by_question.values():
+        for per_format in [*self.by_question.values(), *self.by_section.values()]:
             for name, diagnostics in per_format.items():
                 found.setdefault(name, []).extend(diagnostics)
         return found
