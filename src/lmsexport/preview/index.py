@@ -62,7 +62,7 @@ def index_page(entries: list[IndexEntry]) -> str:
 
 
 def error_page(file: str, diagnostics: list[Diagnostic]) -> str:
-    lines = "".join(f'<li class="{d.severity.value}"><code>{plain(as_text(d))}</code></li>' for d in diagnostics if d.severity is not Severity.NOTE)
+    lines = "".join(f'<li class="sev-{d.severity.value}"><code>{plain(as_text(d))}</code></li>' for d in diagnostics if d.severity is not Severity.NOTE)
     body = (header(False) + f'<main id="main"><header class="quiz-head"><h1>{plain(file)}</h1>'
             '<p class="facts">This quiz cannot be shown until these problems are fixed.</p></header>'
             f'<ul class="problems">{lines}</ul></main>{FOOTER}')

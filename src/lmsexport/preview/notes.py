@@ -25,9 +25,9 @@ def platform_list(notes: dict[str, list[Diagnostic]], formats: tuple[str, ...], 
                          '<span class="verdict">keeps it as written</span></li>')
             continue
         worst = "error" if any(d.severity is Severity.ERROR for d in found) else ("warning" if any(d.severity is Severity.WARNING for d in found) else "note")
-        lines = "".join(f'<li class="{d.severity.value}"><span class="severity">{d.severity.value}</span> '
+        lines = "".join(f'<li class="sev-{d.severity.value}"><span class="severity">{d.severity.value}</span> '
                         f'{plain(_message(d.message, question_id, prefix))}</li>' for d in found)
-        items.append(f'<li class="platform {worst}"><span class="platform-name">{plain(platform_name(name))}</span> '
+        items.append(f'<li class="platform sev-{worst}"><span class="platform-name">{plain(platform_name(name))}</span> '
                      f'<span class="verdict">{_verdict(found)}</span><ul>{lines}</ul></li>')
     return f'<ul class="platform-list" lang="en" dir="ltr">{"".join(items)}</ul>'
 

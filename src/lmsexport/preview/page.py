@@ -41,7 +41,7 @@ def _question(quiz: Quiz, style: RenderStyle, question: Question, index: int, nu
                 f"{outcome_feedback(question, style)}</form>")
     checks = ""
     if content_notes:
-        lines = "".join(f'<li class="{d.severity.value}">{plain(d.message)}</li>' for d in content_notes)
+        lines = "".join(f'<li class="sev-{d.severity.value}">{plain(d.message)}</li>' for d in content_notes)
         checks = f'<ul class="content-notes" lang="en" dir="ltr">{lines}</ul>'
     # A fill-in-the-blanks stem is the answering part itself: it stands inside the form.
     stem = "" if isinstance(question, FillInBlanks) else block(question.stem, style, "stem")
