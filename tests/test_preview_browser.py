@@ -686,3 +686,31 @@ def _eventually(condition, seconds: float = 30) -> bool:
             pass
         time.sleep(0.2)
     return False
+
+
+def test_the_real_content_reads_character_for_character(browser, tmp_path):
+    """The seed texts in content/ (plain text) as a student reads them on the page: every stem
+    and option exactly as written, in Wolof, Dutch and English alike."""
+    content = ROOT / "content"
+    write_site(tmp_path / "site", build_site([load_quiz(p) for p in sorted(content.glob("*.json"))]).files)
+    context = browser.new_context()
+    try:
+        tab = context.new_page()
+        checked = 0
+        for path in sorted(content.glob("*.json")):
+            data = json.loads(path.read_text(encoding="utf-8"))
+            assert data.get("text_format", "plain") == "plain"
+            tab.goto((tmp_path / "site" / f"{path.stem}.html").as_uri())
+            assert tab.locator("h1").text_content() == data["title"]
+            for question in data["questions"]:
+                card = tab.locator(f"#q-{question['id']}")
+                # Line breaks are <br>, and runs of spaces keep their width as no-break spaces.
+                shown = card.locator(".stem").text_content().replace("\u00a0", " ")
+                assert shown == question["stem"].strip().replace("\n", "")
+                labels = card.locator("label").all()
+                for option, label in zip(question.get("options", []), labels):
+                    assert label.text_content().replace("\u00a0", " ") == option["text"].strip()
+                    checked += 1
+        assert checked > 50
+    finally:
+        context.close()
