@@ -216,7 +216,7 @@
     clear(form);
     var out = form.querySelector(".result");
     if (key.type === "essay") {
-      out.textContent = "Not scored automatically: a teacher grades this answer (" + shown(key.points) + " points).";
+      out.textContent = "Not scored automatically: a teacher grades this answer (" + shown(key.points) + " point" + (key.points === 1 ? "" : "s") + ").";
       out.classList.add("manual");
       reveal(form, ".feedback-general");
       return;
