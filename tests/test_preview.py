@@ -192,6 +192,12 @@ def test_pages_are_named_after_their_files():
     assert "already used by" in site.files["every-type-2.html"].decode()  # one quiz id, two files: an error
 
 
+def test_a_quiz_file_named_index_does_not_take_the_index(tmp_path):
+    shutil.copy(EVERY_TYPE, tmp_path / "index.json")
+    site = site_of(tmp_path / "index.json")
+    assert "index-2.html" in site.files and 'href="index-2.html"' in site.files["index.html"].decode()
+
+
 def test_a_quiz_that_cannot_load_gets_a_page_of_located_problems():
     bad = DATA / "bad" / "unsafe_javascript_link.json"
     site = site_of(bad, EVERY_TYPE)
