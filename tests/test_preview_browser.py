@@ -714,3 +714,23 @@ def test_the_real_content_reads_character_for_character(browser, tmp_path):
         assert checked > 50
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("page_name", ["every-type.html", "blanks.html", "ordering.html"])
+def test_dark_mode_keeps_every_type_readable(browser, site, shots, page_name):
+    context = browser.new_context(viewport={"width": 1000, "height": 900}, color_scheme="dark")
+    try:
+        tab = context.new_page()
+        tab.goto((site / page_name).as_uri())
+        assert tab.evaluate("getComputedStyle(document.body).backgroundColor") != "rgb(238, 241, 245)"  # the dark page
+        for kind, (name, question_id) in PAGES.items():
+            if name != page_name:
+                continue
+            _sample_answer(tab, kind, question_id) if kind in ("ordering", "fill_in_blanks") or question_id in SAMPLE else None
+            card = tab.locator(f"#q-{question_id}")
+            for details in card.locator("details").all():
+                details.locator("summary").click()
+            check_layout(card, kind)
+            _screenshot(card, f"{kind}-dark", shots)
+    finally:
+        context.close()
