@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -19,7 +20,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         site = Path(folder)
         write_site(site, build_site([load_quiz(DOCS / "example" / "ring-all-reduce.json")]).files)
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
+        browser = playwright.chromium.launch(executable_path=os.environ.get("LMSEXPORT_CHROMIUM", "/usr/bin/chromium"),
                                              args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
         page = browser.new_page(viewport={"width": 960, "height": 1200}, device_scale_factor=1)
         page.goto((site / "ring-all-reduce.html").as_uri())
