@@ -266,6 +266,28 @@ def _exit_interrupted(signum, frame) -> None:
     os._exit(130)
 
 
+@app.command()
+def preview(
+    paths: Paths = None,
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Output folder (default: exports/preview/, or a temporary folder with --open).", show_default=False)] = None,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the preview in the web browser.")] = False,
+    watch: Annotated[bool, typer.Option("--watch", help="Rebuild the preview whenever the content changes (needs watchfiles).")] = False,
+    format: Annotated[Optional[str], typer.Option("--format", "-f", help="Comma-separated formats whose platforms the preview checks and shows (default: all, or the project file's).", show_default=False)] = None,
+    nearest_grade: NearestGrade = None,
+    media_base_url: MediaBaseUrl = None,
+    max_media_size: MaxMediaSize = None,
+) -> None:
+    """Write a static site that shows each quiz as students see it, with a self-test and what each platform keeps."""
+    from .commands.preview import run_preview
+
+    config = _config()
+    names = _formats(format, config)
+    folder = out if out is not None or open_browser else (config.paths("out") or [DEFAULT_EXPORTS])[0] / "preview"
+    options = _options(config, False, nearest_grade, media_base_url)  # as build would write the formats
+    raise typer.Exit(run_preview(_paths(paths, config), folder, open_browser=open_browser, watch=watch, formats=names,
+                                 options=options, max_media_bytes=_media_bytes(config, max_media_size)))
+
+
 def main() -> None:
     """Run the CLI; an interrupt at any moment, even one a library swallows or one arriving as
     the run finishes, ends with exit code 130."""

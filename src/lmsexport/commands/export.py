@@ -19,6 +19,11 @@ from ..report import Reporter, counts, plural, print_diagnostics
 from ..writers.shared import ExportOptions
 from .common import LARGE_QUIZ_BYTES, PROGRESS_THRESHOLD, progress as _progress, quiz_files  # noqa: F401 (the thresholds: for tests)
 
+# Folders below the output root that other commands write (`lmsexport preview`): not exports,
+# so neither extra files for --check nor files for --prune to delete.
+OTHER_OUTPUTS = ("preview",)
+
+
 @dataclass
 class Summary:
     rows: list[tuple[str, dict[str, str], int]] = field(default_factory=list)  # quiz, status per format, warnings
@@ -84,7 +89,7 @@ def _extra_files(targets: dict[str, Path], summary: Summary, root: Path | None) 
                 if path.is_file() and not path.name.startswith(".") and path.name not in summary.expected[format_name]:
                     extra.append(path)
     if root is not None and root.is_dir():
-        format_folders = {root / f.folder for f in FORMATS.values()}
+        format_folders = {root / f.folder for f in FORMATS.values()} | {root / name for name in OTHER_OUTPUTS}
         for path in sorted(root.rglob("*")):
             relative = path.relative_to(root)
             if (path.is_file() and not any(part.startswith(".") for part in relative.parts)
