@@ -51,6 +51,13 @@ USER_SCRIPT = textwrap.dedent('''
     out["media_by_dict"] = len(load(media_quiz, media_folder="media").quiz.media)
     out["media_missing"] = [d.code for d in load(media_quiz).diagnostics if d.is_error][:1]
 
+    # A format's own refusals, as build finds them: GIFT cannot carry '->' in a short answer.
+    arrow = {"id": "arrow", "title": "Arrow", "language": "en", "questions": [
+        {"id": "q1", "type": "short_answer", "stem": "Type it.", "answers": [{"text": "a->b"}]}]}
+    out["arrow_plain"] = [d.code for d in validate(arrow) if d.is_error]
+    out["arrow_gift"] = [d.code for d in validate(arrow, formats=["gift"]) if d.is_error]
+    out["arrow_gift_bytes"] = export(arrow, "gift").data is None and export(arrow, "moodle").data is not None
+    out["strict"] = export("content/sequence-parallelism-ring-attention.json", "gift", strict=True).data is None
     try:
         export(quiz, "pdf")
     except ValueError as problem:
@@ -77,6 +84,8 @@ def test_the_api_as_a_user_calls_it(tmp_path):
     assert out["is_error"] and out["broken_export"]
     assert out["media_by_path"] == 4 and out["media_by_dict"] == 4 and out["media_missing"] == ["media"]
     assert "unknown format 'pdf'" in out["bad_format"]
+    assert out["arrow_plain"] == [] and out["arrow_gift"] == ["gift-unwritable"] and out["arrow_gift_bytes"]
+    assert out["strict"]  # a loss is an error under strict, so no bytes
 
 
 def test_version_has_one_source():

@@ -25,6 +25,7 @@ from .formats import FORMATS
 from .loader import LoadResult, load_bytes, load_quiz
 from .media import DEFAULT_MAX_MEDIA_BYTES
 from .model import Quiz
+from .pipeline import export_quiz, process_quiz
 from .writers.shared import Export, ExportOptions
 
 __all__ = ["FORMATS", "Diagnostic", "Export", "LoadResult", "Quiz", "Severity", "Source", "export", "load", "validate"]
@@ -55,15 +56,15 @@ def load(source: Source, *, media_folder: str | os.PathLike[str] | None = None,
     raise TypeError(f"a quiz source is a path, JSON text or a dict, not {type(source).__name__}")
 
 
-def validate(source: Source, *, formats: tuple[str, ...] | list[str] = (), **load_options: Any) -> list[Diagnostic]:
-    """Every problem of a quiz, sorted by place; with `formats`, also what those writers refuse
-    or lose. The quiz is valid when no diagnostic `is_error`."""
+def validate(source: Source, *, formats: tuple[str, ...] | list[str] = (), strict: bool = False, nearest_grade: bool = False,
+             media_base_url: str | None = None, **load_options: Any) -> list[Diagnostic]:
+    """Every problem of a quiz, sorted by place; with `formats`, also what those formats' checks
+    refuse or lose (the checks `build` runs). The quiz is valid when no diagnostic `is_error`."""
+    for name in formats:
+        _known(name)
     result = load(source, **load_options)
-    diagnostics = list(result.diagnostics)
-    if result.ok and result.quiz is not None:
-        for name in formats:
-            diagnostics.extend(export(result.quiz, name).diagnostics)
-    return diagnostics
+    options = ExportOptions(strict, nearest_grade, media_base_url)
+    return list(process_quiz(result.path, tuple(formats), options, render=False, loaded=result).diagnostics)
 
 
 def export(quiz: Quiz | Source, format: str, *, strict: bool = False, nearest_grade: bool = False,
@@ -71,15 +72,18 @@ def export(quiz: Quiz | Source, format: str, *, strict: bool = False, nearest_gr
     """One format's file for a quiz (a loaded `Quiz`, or anything `load` takes): `.filename`,
     `.data` (the bytes, or None when the quiz has errors) and `.diagnostics`.
     `format` is one of FORMATS: qti, canvas, moodle, gift."""
+    _known(format)
+    options = ExportOptions(strict, nearest_grade, media_base_url)
+    if isinstance(quiz, Quiz):
+        return export_quiz(quiz, format, options)
+    result = load(quiz)
+    if not result.ok or result.quiz is None:
+        return Export("", None, result.diagnostics)
+    # As on the command line: no bytes for a quiz with errors, so no half-right file is used.
+    done = export_quiz(result.quiz, format, options, result.source)
+    return Export(done.filename, done.data, result.diagnostics + done.diagnostics)
+
+
+def _known(format: str) -> None:
     if format not in FORMATS:
         raise ValueError(f"unknown format {format!r}; choose from {', '.join(FORMATS)}")
-    earlier: tuple[Diagnostic, ...] = ()
-    if not isinstance(quiz, Quiz):
-        result = load(quiz)
-        if not result.ok or result.quiz is None:
-            return Export("", None, result.diagnostics)
-        quiz, earlier = result.quiz, result.diagnostics
-    done = FORMATS[format].render(quiz, ExportOptions(strict, nearest_grade, media_base_url))
-    diagnostics = earlier + done.diagnostics
-    # As on the command line: no bytes for a quiz with errors, so no half-right file is used.
-    return Export(done.filename, None if any(d.is_error for d in diagnostics) else done.data, diagnostics)
