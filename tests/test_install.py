@@ -208,3 +208,13 @@ def test_help_shows_no_python_type_placeholders(command):
     assert result.returncode == 0 and "Usage:" in result.stdout
     for placeholder in ("<bool>", "list[", "<list"):
         assert placeholder not in result.stdout, (command, result.stdout)
+
+
+def test_the_sdist_manifest_takes_every_folder_of_the_tree():
+    # A new top-level folder the tests read (examples/, docs/) must ship in the sdist too.
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    folders = {name.split("/")[0] for name in tracked if "/" in name and not name.startswith(".")} - {"src"}
+    grafted = set(re.findall(r"^graft (\S+)$", (ROOT / "MANIFEST.in").read_text(encoding="utf-8"), re.MULTILINE))
+    assert folders <= grafted, folders - grafted
