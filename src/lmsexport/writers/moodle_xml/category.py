@@ -13,7 +13,7 @@ from html import escape as html_escape
 
 from ...model import Quiz, TextFormat
 from ..moodle_common import category_path, html_of
-from .xml import escape
+from .xml import character_data
 
 LEVEL = "quiz-level"
 LEARNING_PATH = "quiz-learning-path"
@@ -21,7 +21,9 @@ DESCRIPTION = "quiz-description"
 
 
 def exact_paragraph(css_class: str, source: str) -> str:
-    return f'<p class="{css_class}">' + html_escape(source, quote=False).replace("\n", "<br/>\n") + "</p>"
+    # A carriage return as an HTML reference: XML parsers turn a literal one into a line feed.
+    html = html_escape(source, quote=False).replace("\r", "&#13;").replace("\n", "<br/>\n")
+    return f'<p class="{css_class}">' + html + "</p>"
 
 
 def info_html(quiz: Quiz) -> str:
@@ -45,14 +47,14 @@ def category_question(quiz: Quiz) -> str:
         if description is None:
             info = '    <info format="html">\n      <text></text>\n    </info>\n'
         elif description.format is TextFormat.PLAIN:
-            info = f'    <info format="plain_text">\n      <text>{escape(description.source)}</text>\n    </info>\n'
+            info = f'    <info format="plain_text">\n      <text>{character_data(description.source)}</text>\n    </info>\n'
         else:
-            info = f'    <info format="html">\n      <text>{escape(html_of(description, False))}</text>\n    </info>\n'
+            info = f'    <info format="html">\n      <text>{character_data(html_of(description, False))}</text>\n    </info>\n'
     else:
-        info = f'    <info format="html">\n      <text>{escape(info_html(quiz))}</text>\n    </info>\n'
+        info = f'    <info format="html">\n      <text>{character_data(info_html(quiz))}</text>\n    </info>\n'
     return (
         '  <question type="category">\n'
-        f"    <category>\n      <text>{escape(category_path(quiz))}</text>\n    </category>\n"
+        f"    <category>\n      <text>{character_data(category_path(quiz))}</text>\n    </category>\n"
         + info
         + "    <idnumber></idnumber>\n  </question>\n"
     )
