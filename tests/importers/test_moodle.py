@@ -14,6 +14,7 @@ its site (about 1 minute for 4.5, 2 for 5.0) into the harness cache (see conftes
 
 from __future__ import annotations
 
+import html as html_module
 import json
 import os
 import re
@@ -29,6 +30,7 @@ from markdown_it import MarkdownIt
 
 from lmsexport.loader import load_quiz
 from lmsexport.model import Quiz, Text, TextFormat
+from lmsexport.text.blanks import PLACEHOLDER as PLACEHOLDER_RE
 from lmsexport.writers import gift, moodle_xml
 from lmsexport.writers.shared import ExportOptions
 
@@ -38,7 +40,12 @@ QUIZZES = sorted((ROOT / "content").glob("*.json")) + [
     DATA / "every_type.json",
     DATA / "hostile_strings.json",
     DATA / "media" / "media_and_math.json",
+    DATA / "ordering.json",
+    DATA / "blanks.json",
+    DATA / "sections.json",
 ]
+# GIFT has no ordering question and one blank per question: its writer refuses these (an error).
+GIFT_REFUSES = {"ordering", "blanks"}
 VERSIONS = ("4.5", "5.0")
 FORMATS = ("xml", "gift")
 MEDIA_BASE = "https://media.example.org/quiz/"
@@ -47,7 +54,7 @@ MEDIA_BASE = "https://media.example.org/quiz/"
 QTYPE = {
     "single_choice": "multichoice", "multiple_response": "multichoice", "true_false": "truefalse",
     "short_answer": "shortanswer", "numerical": "numerical", "matching": "match", "essay": "essay",
-    "description": "description",
+    "description": "description", "ordering": "ordering", "fill_in_blanks": "multianswer",
 }
 # Where a Moodle 4.5 course bank and a Moodle 5.0 qbank module file the questions.
 CONTEXT = {"4.5": "$course$", "5.0": "$module$"}
@@ -98,7 +105,7 @@ def parse_moodle_export(data: bytes) -> tuple[dict[str, StoredQuestion], dict[st
             continue
         stored = StoredQuestion(
             qtype=kind, name=element.findtext("name/text"), idnumber=element.findtext("idnumber") or "",
-            category=category, defaultgrade=float(element.findtext("defaultgrade")),
+            category=category, defaultgrade=float(element.findtext("defaultgrade") or "nan"),
             tags=[t.findtext("text") for t in element.findall("tags/tag")],
         )
         for tag in ("questiontext", "generalfeedback", "correctfeedback", "partiallycorrectfeedback",
@@ -173,7 +180,8 @@ def imported(moodle_sites, tmp_path_factory):
 
 
 def cases():
-    return [pytest.param(v, p, f, id=f"{v}-{f}-{p.stem}") for v in VERSIONS for f in FORMATS for p in QUIZZES]
+    return [pytest.param(v, p, f, id=f"{v}-{f}-{p.stem}") for v in VERSIONS for f in FORMATS for p in QUIZZES
+            if not (f == "gift" and p.stem in GIFT_REFUSES)]
 
 
 # -- what a student sees, derived from the content without the writers ----------------------------
@@ -247,7 +255,7 @@ def cleaned_name(name: str) -> str:
 def expected_fields(question) -> dict[str, Text | None]:
     feedback = question.feedback
     fields = {"questiontext": question.stem, "generalfeedback": feedback.general}
-    if question.type in ("single_choice", "multiple_response", "matching"):
+    if question.type in ("single_choice", "multiple_response", "matching", "ordering"):
         fields.update(correctfeedback=feedback.correct, partiallycorrectfeedback=feedback.partially_correct,
                       incorrectfeedback=feedback.incorrect)
     if question.type == "essay":
@@ -293,6 +301,8 @@ def compare(quiz: Quiz, stored: Stored, version: str, fmt: str) -> list[str]:
         return [f"Moodle stored {sorted(stored.questions)}, the content has {sorted(q.id for q in questions)}"]
     reported = {q["idnumber"]: q for q in stored.report["questions"]}
     category = CONTEXT[version] + "/top/" + "/".join(cleaned_name(n).replace("/", "//") for n in (*quiz.category, quiz.title))
+    # A section is a subcategory of the quiz's category.
+    section_of = {q.id: section.title for section, members in quiz.layout() if section is not None for q in members}
     for question in questions:
         got = stored.questions[question.id]
         where = f"{question.id}"
@@ -301,17 +311,22 @@ def compare(quiz: Quiz, stored: Stored, version: str, fmt: str) -> list[str]:
             problems.append(f"{where}: type {reported[question.id]['qtype']}")
         if got.name != cleaned_name(question.title or question.id):
             problems.append(f"{where}: name {got.name!r}")
-        if got.category != category:
-            problems.append(f"{where}: category {got.category!r}, expected {category!r}")
+        expected_category = category + ("/" + cleaned_name(section_of[question.id]) if question.id in section_of else "")
+        if got.category != expected_category:
+            problems.append(f"{where}: category {got.category!r}, expected {expected_category!r}")
         points = question.points if fmt == "xml" else (0.0 if question.type == "description" else 1.0)
-        if abs(got.defaultgrade - points) > 1e-7:
-            problems.append(f"{where}: {got.defaultgrade} points, expected {points}")
+        # The mark as stored (a cloze question's export has no <defaultgrade>: the harness reads it).
+        if abs(reported[question.id]["defaultmark"] - points) > 1e-7:
+            problems.append(f"{where}: {reported[question.id]['defaultmark']} points, expected {points}")
         tags = list(dict.fromkeys((*quiz.tags, *question.tags)))
         if got.tags != tags:
             problems.append(f"{where}: tags {got.tags}, expected {tags}")
         for tag, text in expected_fields(question).items():
             if fmt == "gift" and gift_cannot_carry(tag, question):
                 text = None
+            if question.type == "fill_in_blanks" and tag == "questiontext":
+                problems += compare_cloze(question, got.fields[tag][1], language)
+                continue
             check_text(problems, f"{where} {tag}", got.fields.get(tag, ("", "", {})), text, language, fmt, media)
         problems += compare_answers(question, got, language, quiz.language_of(question), fmt, media)
     return problems
@@ -358,6 +373,12 @@ def compare_answers(question, got: StoredQuestion, language, question_language: 
             if (Decimal(answer["text"]), Decimal(answer["tolerance"])) != (value, tolerance) or answer["fraction"] != content.credit:
                 problems.append(f"{where}: answer {answer['text']} ± {answer['tolerance']} at {answer['fraction']}, expected {value} ± {tolerance} at {content.credit}")
             check_text(problems, f"{where} answer feedback", answer["feedback"], content.feedback, language, fmt, media)
+    elif question.type == "ordering":
+        # The right order is the order of the answers; Moodle keeps each one's place as its fraction.
+        if [round(a["fraction"] * 100) for a in answers] != list(range(1, len(question.items) + 1)):
+            problems.append(f"{where}: places {[a['fraction'] * 100 for a in answers]}")
+        for item, answer in zip(question.items, answers):
+            check_text(problems, f"{where} item {item.id}", (answer["format"], answer["text"], answer["files"]), item.text, language, fmt, media)
     elif question.type == "matching":
         expected = [(shown_content(p.prompt), p.answer) for p in question.pairs] + [("", d.text) for d in question.distractors]
         stored = [(shown_stored(f, t), a) for f, t, a in got.subquestions]
@@ -366,6 +387,66 @@ def compare_answers(question, got: StoredQuestion, language, question_language: 
         for pair, (f, t, _) in zip(question.pairs, got.subquestions):
             if language_of(f, t) != language:
                 problems.append(f"{where} pair {pair.id}: language {language_of(f, t)!r}")
+    return problems
+
+
+# A cloze sub-question, {weight:TYPE:alternatives}, as Moodle's qtype_multianswer writes it back.
+_CLOZE = re.compile(r"\{(\d+):([A-Z_]+):(.*?)\}", re.S)
+BLANK = "\u25a2"
+CLOZE_TYPES = {"short_answer": ("SHORTANSWER", "SHORTANSWER_C"), "numerical": ("NUMERICAL",), "dropdown": ("MULTICHOICE", "MULTICHOICE_S")}
+
+
+def _split_feedback(alternative: str) -> tuple[str, str]:
+    """An alternative's answer ends at the first '#' not preceded by '\\', '&' or '&amp;' (qtype_multianswer)."""
+    parts = re.split(r"(?<![\\&])(?<!&amp;)#", alternative, maxsplit=1)
+    return (parts[0], parts[1] if len(parts) > 1 else "")
+
+
+def cloze_alternatives(code: str) -> list[tuple[float, str, str]]:
+    """(fraction, answer, feedback) of each '~'-separated alternative; Moodle decodes entities once."""
+    parts = []
+    for alternative in code.split("~"):
+        mark = re.match(r"(=|%(-?[0-9.]+)%)?", alternative)
+        fraction = 1.0 if mark.group(1) == "=" else float(mark.group(2)) / 100 if mark.group(2) else 0.0
+        answer, feedback = _split_feedback(alternative[mark.end():])
+        parts.append((fraction, html_module.unescape(answer), html_module.unescape(feedback)))
+    return parts
+
+
+def compare_cloze(question, stored_text: str, language) -> list[str]:
+    """A fill-in-the-blanks question as Moodle's cloze: the text around the blanks, then each blank."""
+    where = question.id
+    problems = []
+    stem = Text(PLACEHOLDER_RE.sub(BLANK, question.stem.source), question.stem.format)
+    shown = visible_html(_CLOZE.sub(BLANK, stored_text))
+    if shown != shown_content(stem):
+        problems.append(f"{where} questiontext: Moodle shows {shown!r}, the content {shown_content(stem)!r}")
+    if language_of("html", stored_text) != language:
+        problems.append(f"{where} questiontext: language {language_of('html', stored_text)!r}, expected {language!r}")
+    blanks = {b.id: b for b in question.blanks}
+    codes = _CLOZE.findall(stored_text)
+    names = PLACEHOLDER_RE.findall(question.stem.source)
+    if len(codes) != len(names):
+        return problems + [f"{where}: {len(codes)} sub-questions for {len(names)} blanks"]
+    for name, (_, kind, code) in zip(names, codes):
+        blank = blanks[name]
+        if kind not in CLOZE_TYPES[blank.kind]:
+            problems.append(f"{where} blank {name}: {kind}")
+        got = cloze_alternatives(code)
+        if blank.kind == "short_answer":
+            expected = [(a.credit, a.text, shown_content(a.feedback)) for a in blank.answers]
+        elif blank.kind == "numerical":
+            expected = []
+            for a in blank.answers:
+                value, tolerance = exact_range(a.minimum, a.maximum) if a.is_range else (Decimal(repr(a.value)), Decimal(repr(a.tolerance)))
+                expected.append((a.credit, (value, tolerance), shown_content(a.feedback)))
+            got = [(f, tuple(Decimal(x) for x in answer.split(":")), fb) for f, answer, fb in got]
+        else:  # a drop-down option is stored as HTML, its feedback too
+            expected = [(o.credit, o.text, shown_content(o.feedback)) for o in blank.options]
+            got = [(f, visible_html(answer), fb) for f, answer, fb in got]
+        got = [(f, a, visible_html(fb)) for f, a, fb in got]
+        if [(round(f, 5), a, fb) for f, a, fb in got] != [(round(f, 5), a, fb) for f, a, fb in expected]:
+            problems.append(f"{where} blank {name}: Moodle stored {got}, the content {expected}")
     return problems
 
 
