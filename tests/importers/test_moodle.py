@@ -14,6 +14,7 @@ its site (about 1 minute for 4.5, 2 for 5.0) into the harness cache (see conftes
 
 from __future__ import annotations
 
+import base64
 import html as html_module
 import json
 import os
@@ -70,7 +71,6 @@ class StoredQuestion:
     name: str
     idnumber: str
     category: str
-    defaultgrade: float
     fields: dict[str, tuple[str, str, dict[str, bytes]]] = field(default_factory=dict)  # tag -> (format, text, files)
     answers: list[dict] = field(default_factory=list)
     subquestions: list[tuple[str, str, str]] = field(default_factory=list)  # (format, text, answer)
@@ -85,8 +85,6 @@ class Stored:
 
 
 def _field(element) -> tuple[str, str, dict[str, bytes]]:
-    import base64
-
     if element is None:
         return ("", "", {})
     files = {(f.get("path") or "/").lstrip("/") + f.get("name"): base64.b64decode(f.text or "") for f in element.findall("file")}
@@ -105,7 +103,7 @@ def parse_moodle_export(data: bytes) -> tuple[dict[str, StoredQuestion], dict[st
             continue
         stored = StoredQuestion(
             qtype=kind, name=element.findtext("name/text"), idnumber=element.findtext("idnumber") or "",
-            category=category, defaultgrade=float(element.findtext("defaultgrade") or "nan"),
+            category=category,
             tags=[t.findtext("text") for t in element.findall("tags/tag")],
         )
         for tag in ("questiontext", "generalfeedback", "correctfeedback", "partiallycorrectfeedback",
@@ -130,8 +128,10 @@ class MoodleSite:
     def __init__(self, harness: Path, cache: Path, version: str):
         self.harness, self.version = harness, version
         self.state = cache / "moodle-harness"
-        self.source = subprocess.run(["bash", str(harness / "setup.sh"), version, str(cache)],
-                                     check=True, capture_output=True, text=True).stdout.strip()
+        setup = subprocess.run(["bash", str(harness / "setup.sh"), version, str(cache)], capture_output=True, text=True)
+        if setup.returncode != 0:
+            pytest.fail(f"extracting Moodle {version} into {cache} failed: {setup.stderr[-2000:]}")
+        self.source = setup.stdout.strip()
 
     def import_file(self, path: Path, fmt: str) -> Stored:
         with tempfile.TemporaryDirectory() as folder:
