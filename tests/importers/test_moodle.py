@@ -75,6 +75,7 @@ class StoredQuestion:
     answers: list[dict] = field(default_factory=list)
     subquestions: list[tuple[str, str, str]] = field(default_factory=list)  # (format, text, answer)
     tags: list[str] = field(default_factory=list)
+    settings: dict[str, str] = field(default_factory=dict)  # penalty, single, shuffleanswers, usecase, ...
 
 
 @dataclass
@@ -89,6 +90,9 @@ def _field(element) -> tuple[str, str, dict[str, bytes]]:
         return ("", "", {})
     files = {(f.get("path") or "/").lstrip("/") + f.get("name"): base64.b64decode(f.text or "") for f in element.findall("file")}
     return (element.get("format"), element.findtext("text") or "", files)
+
+
+SETTINGS = ("penalty", "single", "shuffleanswers", "usecase", "responsefieldlines")
 
 
 def parse_moodle_export(data: bytes) -> tuple[dict[str, StoredQuestion], dict[str, tuple[str, str]]]:
@@ -110,6 +114,9 @@ def parse_moodle_export(data: bytes) -> tuple[dict[str, StoredQuestion], dict[st
                     "incorrectfeedback", "graderinfo", "responsetemplate"):
             if element.find(tag) is not None:
                 stored.fields[tag] = _field(element.find(tag))
+        for name in SETTINGS:
+            if element.find(name) is not None:
+                stored.settings[name] = element.findtext(name) or ""
         for answer in element.findall("answer"):
             stored.answers.append({
                 "fraction": float(answer.get("fraction")) / 100, "format": answer.get("format"),
@@ -328,8 +335,34 @@ def compare(quiz: Quiz, stored: Stored, version: str, fmt: str) -> list[str]:
                 problems += compare_cloze(question, got.fields[tag][1], language)
                 continue
             check_text(problems, f"{where} {tag}", got.fields.get(tag, ("", "", {})), text, language, fmt, media)
+        if fmt == "xml":
+            problems += compare_settings(question, got)
         problems += compare_answers(question, got, language, quiz.language_of(question), fmt, media)
     return problems
+
+
+# Moodle's penalty for a question that gives none (question/format.php defaultquestion; truefalse 1).
+DEFAULT_PENALTY = {"true_false": 1.0, "essay": 0.0, "description": 0.0}
+
+
+def compare_settings(question, got: StoredQuestion) -> list[str]:
+    """What only Moodle XML carries: penalty, single or multiple, shuffling, case, the essay box."""
+    expected = {"penalty": question.penalty if question.penalty is not None else DEFAULT_PENALTY.get(question.type, 0.3333333)}
+    if question.type in ("single_choice", "multiple_response"):
+        expected["single"] = "true" if question.type == "single_choice" else "false"
+    if question.type in ("single_choice", "multiple_response", "matching"):
+        expected["shuffleanswers"] = "true" if question.shuffle else "false"
+    if question.type == "short_answer":
+        expected["usecase"] = "1" if question.case_sensitive else "0"
+    if question.type == "essay":
+        expected["responsefieldlines"] = str(question.lines)
+    got_settings = {name: got.settings.get(name) for name in expected}
+    if "penalty" in got_settings and got_settings["penalty"] is not None:
+        got_settings["penalty"] = round(float(got_settings["penalty"]), 7)
+        expected["penalty"] = round(expected["penalty"], 7)
+    if got_settings != expected:
+        return [f"{question.id}: settings {got_settings}, expected {expected}"]
+    return []
 
 
 def compare_answers(question, got: StoredQuestion, language, question_language: str, fmt: str, media: dict[str, bytes]) -> list[str]:
