@@ -219,6 +219,27 @@ def visible_html(markup: str) -> str:
     return " ".join(tree.text_content().split())
 
 
+def formulas_in_source(text: Text | None) -> list[tuple[str, str]]:
+    """(inline or display, LaTeX) of each formula of the content, in order."""
+    if text is None or text.format is not TextFormat.MARKDOWN:
+        return []
+    found = []
+    for match in _SOURCE_MATH.finditer(text.source):
+        segment = match.group()
+        display = segment.startswith(("$$", "\\["))
+        inner = segment[2:-2] if segment.startswith(("$$", "\\(", "\\[")) else segment[1:-1]
+        found.append(("display" if display else "inline", inner.strip()))
+    return found
+
+
+def formulas_stored(fmt: str, text: str) -> list[tuple[str, str]]:
+    """The same of a stored text: MathJax's \\(...\\) and \\[...\\], HTML entities decoded."""
+    if fmt == "plain_text":
+        return []
+    return [("display" if m.group().startswith("\\[") else "inline", html_module.unescape(m.group()[2:-2]).strip())
+            for m in _STORED_MATH.finditer(text)]
+
+
 def shown_stored(fmt: str, text: str) -> str:
     text = _STORED_MATH.sub(MATH, text)
     if fmt == "plain_text":
@@ -289,6 +310,8 @@ def check_text(problems: list, where: str, stored: tuple[str, str, dict], text: 
     stored_format, stored_text, files = stored
     if shown_stored(stored_format, stored_text) != shown_content(text):
         problems.append(f"{where}: Moodle shows {shown_stored(stored_format, stored_text)!r}, the content {shown_content(text)!r}")
+    if formulas_stored(stored_format, stored_text) != formulas_in_source(text):
+        problems.append(f"{where}: formulas {formulas_stored(stored_format, stored_text)}, the content {formulas_in_source(text)}")
     if text is not None and language_of(stored_format, stored_text) != language:
         problems.append(f"{where}: language {language_of(stored_format, stored_text)!r}, the content {language!r}")
     for path in media_paths(text):
