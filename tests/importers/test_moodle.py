@@ -34,6 +34,7 @@ from lmsexport.model import Quiz, Text, TextFormat
 from lmsexport.text.blanks import PLACEHOLDER as PLACEHOLDER_RE
 from lmsexport.writers import gift, moodle_xml
 from lmsexport.writers.shared import ExportOptions
+from moodle_checks import hostile_quiz
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
@@ -108,7 +109,8 @@ def parse_moodle_export(data: bytes) -> tuple[dict[str, StoredQuestion], dict[st
         stored = StoredQuestion(
             qtype=kind, name=element.findtext("name/text"), idnumber=element.findtext("idnumber") or "",
             category=category,
-            tags=[t.findtext("text") for t in element.findall("tags/tag")],
+            # Moodle's exporter writes each tag's display name, which is HTML (question_sort_tags).
+            tags=[html_module.unescape(t.findtext("text")) for t in element.findall("tags/tag")],
         )
         for tag in ("questiontext", "generalfeedback", "correctfeedback", "partiallycorrectfeedback",
                     "incorrectfeedback", "graderinfo", "responsetemplate"):
@@ -171,14 +173,16 @@ def imported(moodle_sites, tmp_path_factory):
     done: dict[tuple, tuple[Quiz, Stored]] = {}
     folder = tmp_path_factory.mktemp("moodle-imports")
 
-    def get(version: str, path: Path, fmt: str) -> tuple[Quiz, Stored]:
-        key = (version, path, fmt)
+    def get(version: str, path: Path, fmt: str, hostile: bool = False) -> tuple[Quiz, Stored]:
+        key = (version, path, fmt, hostile)
         if key not in done:
             quiz = load_quiz(path).quiz
+            if hostile:
+                quiz = hostile_quiz(quiz)
             writer = moodle_xml if fmt == "xml" else gift
             export = writer.render(quiz, ExportOptions(media_base_url=MEDIA_BASE if fmt == "gift" else None))
             assert not export.failed, [d.message for d in export.diagnostics if d.is_error]
-            target = folder / f"{version}-{export.filename}"
+            target = folder / f"{version}-{'hostile-' if hostile else ''}{export.filename}"
             target.write_bytes(export.data)
             done[key] = (quiz, moodle_sites(version).import_file(target, fmt))
         return done[key]
@@ -187,8 +191,12 @@ def imported(moodle_sites, tmp_path_factory):
 
 
 def cases():
-    return [pytest.param(v, p, f, id=f"{v}-{f}-{p.stem}") for v in VERSIONS for f in FORMATS for p in QUIZZES
-            if not (f == "gift" and p.stem in GIFT_REFUSES)]
+    """Every quiz in both formats on both versions, and the all-types quiz with the suite's hostile
+    string (GIFT's specials, a blank line, markup, ']]>', emoji, right-to-left text...) in every field."""
+    plain = [pytest.param(v, p, f, False, id=f"{v}-{f}-{p.stem}") for v in VERSIONS for f in FORMATS for p in QUIZZES
+             if not (f == "gift" and p.stem in GIFT_REFUSES)]
+    hostile = [pytest.param(v, DATA / "every_type.json", f, True, id=f"{v}-{f}-every_type-hostile-fields") for v in VERSIONS for f in FORMATS]
+    return plain + hostile
 
 
 # -- what a student sees, derived from the content without the writers ----------------------------
@@ -280,6 +288,13 @@ def cleaned_name(name: str) -> str:
     return re.sub(r"<[A-Za-z/!?][^>]*>", "", name).strip()
 
 
+def category_name(name: str) -> str:
+    """A category name as Moodle keeps it: cleaned, and a name that starts or ends with '/' padded
+    with a space, since the path's separator would swallow it (assemble_category_path)."""
+    name = cleaned_name(name)
+    return (" " if name.startswith("/") else "") + name + (" " if name.endswith("/") else "")
+
+
 def expected_fields(question) -> dict[str, Text | None]:
     feedback = question.feedback
     fields = {"questiontext": question.stem, "generalfeedback": feedback.general}
@@ -308,6 +323,9 @@ def exact_range(low: float, high: float) -> tuple[Decimal, Decimal]:
 def check_text(problems: list, where: str, stored: tuple[str, str, dict], text: Text | None, language: str | None,
                fmt: str, media: dict[str, bytes]) -> None:
     stored_format, stored_text, files = stored
+    # Plain text is stored as it is, character for character.
+    if text is not None and text.format is TextFormat.PLAIN and stored_format == "plain_text" and stored_text != text.source:
+        problems.append(f"{where}: Moodle stored {stored_text!r}, the content {text.source!r}")
     if shown_stored(stored_format, stored_text) != shown_content(text):
         problems.append(f"{where}: Moodle shows {shown_stored(stored_format, stored_text)!r}, the content {shown_content(text)!r}")
     if formulas_stored(stored_format, stored_text) != formulas_in_source(text):
@@ -330,7 +348,7 @@ def compare(quiz: Quiz, stored: Stored, version: str, fmt: str) -> list[str]:
     if sorted(stored.questions) != sorted(q.id for q in questions):
         return [f"Moodle stored {sorted(stored.questions)}, the content has {sorted(q.id for q in questions)}"]
     reported = {q["idnumber"]: q for q in stored.report["questions"]}
-    category = CONTEXT[version] + "/top/" + "/".join(cleaned_name(n).replace("/", "//") for n in (*quiz.category, quiz.title))
+    category = CONTEXT[version] + "/top/" + "/".join(category_name(n).replace("/", "//") for n in (*quiz.category, quiz.title))
     # A section is a subcategory of the quiz's category.
     section_of = {q.id: section.title for section, members in quiz.layout() if section is not None for q in members}
     for question in questions:
@@ -341,7 +359,7 @@ def compare(quiz: Quiz, stored: Stored, version: str, fmt: str) -> list[str]:
             problems.append(f"{where}: type {reported[question.id]['qtype']}")
         if got.name != cleaned_name(question.title or question.id):
             problems.append(f"{where}: name {got.name!r}")
-        expected_category = category + ("/" + cleaned_name(section_of[question.id]) if question.id in section_of else "")
+        expected_category = category + ("/" + category_name(section_of[question.id]).replace("/", "//") if question.id in section_of else "")
         if got.category != expected_category:
             problems.append(f"{where}: category {got.category!r}, expected {expected_category!r}")
         points = question.points if fmt == "xml" else (0.0 if question.type == "description" else 1.0)
@@ -506,9 +524,9 @@ def compare_cloze(question, stored_text: str, language) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize(("version", "path", "fmt"), cases())
-def test_moodle_stores_what_the_content_says(imported, version, path, fmt):
-    quiz, stored = imported(version, path, fmt)
+@pytest.mark.parametrize(("version", "path", "fmt", "hostile"), cases())
+def test_moodle_stores_what_the_content_says(imported, version, path, fmt, hostile):
+    quiz, stored = imported(version, path, fmt, hostile)
     report = stored.report
     assert report["ok"], report["errors"]
     assert report["moodle"]["release"].startswith(version + ".")
