@@ -196,6 +196,7 @@ def cases():
     plain = [pytest.param(v, p, f, False, id=f"{v}-{f}-{p.stem}") for v in VERSIONS for f in FORMATS for p in QUIZZES
              if not (f == "gift" and p.stem in GIFT_REFUSES)]
     hostile = [pytest.param(v, DATA / "every_type.json", f, True, id=f"{v}-{f}-every_type-hostile-fields") for v in VERSIONS for f in FORMATS]
+    hostile += [pytest.param(v, DATA / "ordering.json", "xml", True, id=f"{v}-xml-ordering-hostile-fields") for v in VERSIONS]
     return plain + hostile
 
 
