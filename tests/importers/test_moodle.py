@@ -19,6 +19,7 @@ import html as html_module
 import json
 import os
 import re
+import socket
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
@@ -131,6 +132,30 @@ def parse_moodle_export(data: bytes) -> tuple[dict[str, StoredQuestion], dict[st
     return questions, categories
 
 
+def _port_is_free(port: int) -> bool:
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) != 0
+
+
+def postgres_port(state: Path) -> int:
+    """The port of the harness's PostgreSQL cluster in this state folder: $MOODLE_HARNESS_PGPORT,
+    else the one the cluster was made with (the harness writes it into postgresql.conf), else for
+    a new cluster the harness's default 55432 when free, else the next free one, so that another
+    checkout's cluster on 55432 does not stop a first install here."""
+    configured = os.environ.get("MOODLE_HARNESS_PGPORT")
+    if configured:
+        return int(configured)
+    conf = state / "pgdata" / "postgresql.conf"
+    if conf.is_file():
+        ports = re.findall(r"^port\s*=\s*(\d+)", conf.read_text(errors="replace"), re.M)
+        if ports:
+            return int(ports[-1])
+    port = 55432
+    while not _port_is_free(port):
+        port += 1
+    return port
+
+
 class MoodleSite:
     """A Moodle site of the harness; the first import installs it."""
 
@@ -141,11 +166,12 @@ class MoodleSite:
         if setup.returncode != 0:
             pytest.fail(f"extracting Moodle {version} into {cache} failed: {setup.stderr[-2000:]}")
         self.source = setup.stdout.strip()
+        self.port = postgres_port(self.state)
 
     def import_file(self, path: Path, fmt: str) -> Stored:
         with tempfile.TemporaryDirectory() as folder:
             again = Path(folder) / "moodle-export.xml"
-            env = dict(os.environ, MOODLE_HARNESS_DIR=str(self.state), MOODLE_HARNESS_QUIET="1")
+            env = dict(os.environ, MOODLE_HARNESS_DIR=str(self.state), MOODLE_HARNESS_QUIET="1", MOODLE_HARNESS_PGPORT=str(self.port))
             run = subprocess.run(["bash", str(self.harness / "moodle-import.sh"), self.source, str(path), fmt, f"--export={again}"],
                                  capture_output=True, text=True, env=env, timeout=900)
             if run.returncode == 2 or not run.stdout.strip():
