@@ -57,7 +57,9 @@ USER_SCRIPT = textwrap.dedent('''
     out["arrow_plain"] = [d.code for d in validate(arrow) if d.is_error]
     out["arrow_gift"] = [d.code for d in validate(arrow, formats=["gift"]) if d.is_error]
     out["arrow_gift_bytes"] = export(arrow, "gift").data is None and export(arrow, "moodle").data is not None
-    out["strict"] = export("content/sequence-parallelism-ring-attention.json", "gift", strict=True).data is None
+    essay = {"id": "essay", "title": "Essay", "language": "en", "questions": [
+        {"id": "q1", "type": "essay", "stem": "Explain.", "grader_info": "Look for the reason."}]}
+    out["strict"] = export(essay, "gift", strict=True).data is None and export(essay, "gift").data is not None
     try:
         export(quiz, "pdf")
     except ValueError as problem:

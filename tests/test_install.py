@@ -103,7 +103,7 @@ def test_check_exports_names_a_stale_export_in_its_verdict(content_repo):
 def _source_repository(tmp_path: Path, branch: str) -> Path:
     """This source tree, uncommitted changes included, as a git repository with `branch`."""
     source = tmp_path / "lmsexport-source"
-    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".venv", ".git", "*.egg-info", "build", "dist", "__pycache__", ".hypothesis"))
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".venv", ".git", ".cache", "*.egg-info", "build", "dist", "__pycache__", ".hypothesis"))
     _git("init", "-q", cwd=source)
     _git("add", "-A", cwd=source)
     _git("commit", "-qm", "source", cwd=source)

@@ -96,7 +96,7 @@ def main() -> int:
         python = str(bin_dir / "python")
         # A copy of the tree, so that building the package leaves nothing in the repository.
         source = temp_dir / "source"
-        shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".venv", ".git", "*.egg-info", "build", "dist", "__pycache__", "exports"))
+        shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".venv", ".git", ".cache", "*.egg-info", "build", "dist", "__pycache__", "exports"))
         install = subprocess.run([python, "-m", "pip", "install", "--quiet", "-c", str(constraints), f"{source}[test]"],
                                  capture_output=True, text=True)
         if install.returncode:
