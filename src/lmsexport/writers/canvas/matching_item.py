@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...model import Matching
 from ...text import to_inline_html
 from .item import ItemParts
+from ..shared import in_language
 from .media import STYLE
 from .qti import end_condition, end_conditionvar, html_material, plain_material, respcondition, set_score, varequal
 
@@ -23,9 +24,11 @@ def matching(parts: ItemParts) -> None:
     answer_ids = [parts.number(f"pair:{pair.id}") for pair in question.pairs]
     parts.answer_ids.extend(answer_ids)
     lines = parts.presentation
+    language = parts.quiz.language_of(question)
     for answer_id, pair in zip(answer_ids, question.pairs):
         lines.open("response_lid", f' ident="response_{answer_id}"')
-        html_material(lines, to_inline_html(pair.prompt, STYLE))
+        # A bare text would be kept HTML-escaped by the importer (see item.feedback_html).
+        html_material(lines, in_language(to_inline_html(pair.prompt, STYLE), language, inline=True))
         lines.open("render_choice")
         for text, match_id in labels.items():
             lines.open("response_label", f' ident="{match_id}"')
