@@ -8,13 +8,14 @@ own data (level, difficulty, learning path, category, source, tags) rides in the
 
 from __future__ import annotations
 
-from ...model import Quiz
+from ...model import Description, Quiz
 from ..shared import Export, ExportOptions, deterministic_zip, nothing_to_export
 from .context import ItemContext
 from .item import assessment_item
 from .lom import quiz_lom, write
 from .manifest import ITEM_TYPE, MEDIA_TYPE, TEST_TYPE, Resource, manifest
 from .media import used_media
+from .platform_losses import Loss, Severity, found_in
 from .names import first_non_xml_char, identifier, media_href, media_path
 from .problems import Problems
 from .test import assessment_test
@@ -36,7 +37,8 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     resources: list[Resource] = []
     refs: list[tuple[str, str, float]] = []
     taken: set[str] = set()
-    file_names: set[str] = set()
+    elsewhere: dict[Loss, list] = {}
+    file_names: set[str] = {MANIFEST, TEST_FILE}
     for question in questions:
         item_id = identifier(question.id)
         if item_id in taken:
@@ -49,8 +51,11 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         title = question.title if question.title is not None else question.id
         shows = tuple(used_media(quiz, question)) if media_ids else ()
         resources.append(Resource(item_id, ITEM_TYPE, href, title, language, _item_keywords(ctx, quiz),
-                                  tuple(media_ids[path] for path in shows), tuple(media_href(path) for path in shows)))
+                                  tuple(media_ids[path] for path in shows), tuple(media_href(path) for path in shows),
+                                  canvas_type="text_only_question" if isinstance(question, Description) else None))
         refs.append((item_id, href, question.points))
+        for loss in found_in(question, quiz.language):
+            elsewhere.setdefault(loss, []).append(question)
     if problems.failed:
         return Export(filename, None, tuple(problems.found))
 
@@ -61,9 +66,26 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     test = Resource(test_id, TEST_TYPE, TEST_FILE, quiz.title, quiz.language, keywords, tuple(r.identifier for r in resources), lom=write(lom, 4))
     for media in quiz.media:
         files[media_path(media.path)] = media.data
-    shown = [Resource(media_ids[m.path], MEDIA_TYPE, media_href(m.path), m.name, quiz.language) for m in quiz.media]
+    # A media resource has no href: Canvas (Qti.convert_files) makes a course file of every <file>
+    # except a resource's own href, and links resolve only to course files.
+    shown = [Resource(media_ids[m.path], MEDIA_TYPE, None, m.name, quiz.language, files=(media_href(m.path),)) for m in quiz.media]
     files[MANIFEST] = manifest(f"manifest.{quiz.id}", write(lom, 2), [test, *resources, *shown])
+    _report_platform_losses(elsewhere, problems)
     return Export(filename, deterministic_zip(files), tuple(problems.found))
+
+
+def _report_platform_losses(found: dict[Loss, list], problems: Problems) -> None:
+    """What a platform's importer will change, from the table in platform_losses. The package
+    itself carries everything, so these never become errors under --strict. A change of score is
+    a warning at each question; the rest one note per kind, naming the questions."""
+    for loss, questions in found.items():
+        if loss.severity is Severity.WARNING:
+            for question in questions:
+                problems.platform_warning(question, f"on import into {loss.platform}: {loss.effect}")
+        else:
+            names = ", ".join(repr(q.id) for q in questions[:5])
+            more = f" and {len(questions) - 5} more" if len(questions) > 5 else ""
+            problems.platform_note(f"on import into {loss.platform}: {loss.effect} (question {names}{more})")
 
 
 def _item_keywords(ctx: ItemContext, quiz: Quiz) -> tuple[str, ...]:
@@ -73,11 +95,14 @@ def _item_keywords(ctx: ItemContext, quiz: Quiz) -> tuple[str, ...]:
 
 
 def _unique_href(item_id: str, used: set[str]) -> str:
-    """items/<identifier>.xml, unique even where file names ignore case (Windows, macOS)."""
-    href, n = f"items/{item_id}.xml", 1
+    """<identifier>.xml at the package root, unique even where file names ignore case (Windows,
+    macOS). At the root, an item refers to a media file by the file's own package path, the only
+    form Canvas's path matching (html_helper.rb, find_best_path_match) resolves: it cannot follow
+    `../` from an item in a subfolder."""
+    href, n = f"{item_id}.xml", 1
     while href.lower() in used:
         n += 1
-        href = f"items/{item_id}-{n}.xml"
+        href = f"{item_id}-{n}.xml"
     used.add(href.lower())
     return href
 
