@@ -8,19 +8,22 @@ own data (level, difficulty, learning path, category, source, tags) rides in the
 
 from __future__ import annotations
 
-from ...model import Description, Quiz, Section
+from ...model import Description, Ordering, Quiz, Section
 from ..shared import Export, ExportOptions, deterministic_zip, nothing_to_export
 from .context import ItemContext
 from .item import assessment_item
 from .lom import quiz_lom, write
 from .manifest import ITEM_TYPE, MEDIA_TYPE, TEST_TYPE, Resource, manifest
 from .media import used_media
-from .platform_losses import Loss, Severity, found_in
+from .platform_losses import Loss, Severity, found_in, found_in_sections
 from .names import first_non_xml_char, identifier, media_href, media_path
 from .problems import Problems
 from .test import assessment_test
 
 MANIFEST = "imsmanifest.xml"
+# Items whose type Canvas cannot guess from their interactions: it guesses none for an item with
+# no interaction or an orderInteraction and makes an "Error" of it (question_type_educated_guesser.rb).
+_CANVAS_TYPES = {Description: "text_only_question", Ordering: "orderInteraction"}
 TEST_FILE = "test.xml"
 
 
@@ -52,9 +55,9 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         shows = tuple(used_media(quiz, question)) if media_ids else ()
         resources.append(Resource(item_id, ITEM_TYPE, href, title, language, _item_keywords(ctx, quiz),
                                   tuple(media_ids[path] for path in shows), tuple(media_href(path) for path in shows),
-                                  canvas_type="text_only_question" if isinstance(question, Description) else None))
+                                  canvas_type=_CANVAS_TYPES.get(type(question))))
         refs[question.id] = (item_id, href, question.points)
-        for loss in found_in(question, quiz.language):
+        for loss in found_in(question, quiz):
             elsewhere.setdefault(loss, []).append(question)
     if problems.failed:
         return Export(filename, None, tuple(problems.found))
@@ -74,6 +77,12 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     shown = [Resource(media_ids[m.path], MEDIA_TYPE, None, m.name, quiz.language, files=(media_href(m.path),)) for m in quiz.media]
     files[MANIFEST] = manifest(f"manifest.{quiz.id}", write(lom, 2), [test, *resources, *shown])
     _report_platform_losses(elsewhere, problems)
+    for index, loss in found_in_sections(quiz):
+        message = f"on import into {loss.platform}: {loss.effect}"
+        if loss.severity is Severity.WARNING:
+            problems.platform_warning(None, message, "sections", index)
+        else:
+            problems.platform_note(message, "sections", index)
     return Export(filename, deterministic_zip(files), tuple(problems.found))
 
 

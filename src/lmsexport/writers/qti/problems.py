@@ -23,11 +23,11 @@ class Problems:
     def loss(self, question: Question, message: str, *parts: str | int, code: str = "qti-loss") -> None:
         self.found.append(loss_warning(self.quiz, question, message, self.options, code, self.pointer(question, *parts)))
 
-    def platform_warning(self, question: Question, message: str) -> None:
-        self.found.append(warning(message, self.quiz.location.file, self.pointer(question), code="qti-platform"))
+    def platform_warning(self, question: Question | None, message: str, *parts: str | int) -> None:
+        self.found.append(warning(message, self.quiz.location.file, self.pointer(question, *parts), code="qti-platform"))
 
-    def platform_note(self, message: str) -> None:
-        self.found.append(note(message, self.quiz.location.file, code="qti-platform"))
+    def platform_note(self, message: str, *parts: str | int) -> None:
+        self.found.append(note(message, self.quiz.location.file, self.pointer(None, *parts) if parts else "", code="qti-platform"))
 
     @property
     def failed(self) -> bool:
