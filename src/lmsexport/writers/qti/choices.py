@@ -68,7 +68,7 @@ def _choices(ctx, question, choices, shuffle, multiple, feedback_where=None, res
         declaration += mapping(entries, points)
         parts.scoring = map_response_rules()
         parts.template = MAP_RESPONSE
-    elif response != RESPONSE:
+    elif response == TRUE_FALSE_RESPONSE:  # the right choice by name, never <correct/>
         right = next(i for i, c in zip(ids, choices) if c.correct)
         parts.correct = make("match", variable(response), base("identifier", right))
         parts.scoring = [_match_scoring(parts.correct)]
