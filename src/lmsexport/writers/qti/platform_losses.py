@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from ...model import (
     Choice,
@@ -187,14 +188,17 @@ SECTION_FEATURES: dict[str, Callable] = {
 
 def found_in(question: Question, quiz: Quiz, platform: str = CANVAS) -> list[Loss]:
     """The rows of `platform` that apply to this question, in table order."""
-    return [
-        loss
+    return [loss for loss, applies in _rows(platform, question.type) if applies(question, quiz)]
+
+
+@lru_cache(maxsize=None)
+def _rows(platform: str, question_type: str) -> tuple[tuple[Loss, Callable], ...]:
+    """The question rows that can apply to a type: the table is read once per type, not per question."""
+    return tuple(
+        (loss, FEATURES[loss.feature])
         for loss in LOSSES
-        if loss.platform == platform
-        and loss.feature in FEATURES
-        and loss.question_type in (None, question.type)
-        and FEATURES[loss.feature](question, quiz)
-    ]
+        if loss.platform == platform and loss.feature in FEATURES and loss.question_type in (None, question_type)
+    )
 
 
 def found_in_sections(quiz: Quiz, platform: str = CANVAS) -> list[tuple[int, Loss]]:
