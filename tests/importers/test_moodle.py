@@ -1,0 +1,483 @@
+"""Every Moodle XML and GIFT export, imported by the real Moodle 4.5 and 5.0, compared with the content.
+
+Each quiz of content/ and of the test quizzes (every type and feature; hostile strings; media and
+math) is exported, imported through Moodle's own qformat_xml / qformat_gift on an installed site
+(../shared/harness/moodle), and exported again by Moodle itself: that re-export is what Moodle
+stored. It is read here with lxml alone, not with lmsexport's readers, and compared with what the
+content says, through expectations that do not come from the writers: Moodle's type names and
+rules written out, visible text derived from the content's own source (Markdown through
+markdown-it directly), and, for the hostile strings, the exact stored strings written by hand.
+
+One import per quiz, format and version (about 0.5 s each); the first use of a version installs
+its site (about 1 minute for 4.5, 2 for 5.0) into the harness cache (see conftest.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from decimal import Decimal, localcontext
+from pathlib import Path
+
+import pytest
+from lxml import etree, html as lxml_html
+from markdown_it import MarkdownIt
+
+from lmsexport.loader import load_quiz
+from lmsexport.model import Quiz, Text, TextFormat
+from lmsexport.writers import gift, moodle_xml
+from lmsexport.writers.shared import ExportOptions
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "data"
+QUIZZES = sorted((ROOT / "content").glob("*.json")) + [
+    DATA / "every_type.json",
+    DATA / "hostile_strings.json",
+    DATA / "media" / "media_and_math.json",
+]
+VERSIONS = ("4.5", "5.0")
+FORMATS = ("xml", "gift")
+MEDIA_BASE = "https://media.example.org/quiz/"
+
+# Moodle's name for each type of the content (question/type/*).
+QTYPE = {
+    "single_choice": "multichoice", "multiple_response": "multichoice", "true_false": "truefalse",
+    "short_answer": "shortanswer", "numerical": "numerical", "matching": "match", "essay": "essay",
+    "description": "description",
+}
+# Where a Moodle 4.5 course bank and a Moodle 5.0 qbank module file the questions.
+CONTEXT = {"4.5": "$course$", "5.0": "$module$"}
+
+
+# -- the site ------------------------------------------------------------------------------------
+
+@dataclass
+class StoredQuestion:
+    """One question as Moodle's own exporter writes what Moodle stored."""
+
+    qtype: str
+    name: str
+    idnumber: str
+    category: str
+    defaultgrade: float
+    fields: dict[str, tuple[str, str, dict[str, bytes]]] = field(default_factory=dict)  # tag -> (format, text, files)
+    answers: list[dict] = field(default_factory=list)
+    subquestions: list[tuple[str, str, str]] = field(default_factory=list)  # (format, text, answer)
+    tags: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Stored:
+    report: dict
+    questions: dict[str, StoredQuestion]
+    categories: dict[str, tuple[str, str]]  # path -> (info format, info text)
+
+
+def _field(element) -> tuple[str, str, dict[str, bytes]]:
+    import base64
+
+    if element is None:
+        return ("", "", {})
+    files = {(f.get("path") or "/").lstrip("/") + f.get("name"): base64.b64decode(f.text or "") for f in element.findall("file")}
+    return (element.get("format"), element.findtext("text") or "", files)
+
+
+def parse_moodle_export(data: bytes) -> tuple[dict[str, StoredQuestion], dict[str, tuple[str, str]]]:
+    root = etree.fromstring(data)
+    questions, categories, category = {}, {}, ""
+    for element in root.findall("question"):
+        kind = element.get("type")
+        if kind == "category":
+            category = element.findtext("category/text")
+            info = element.find("info")
+            categories[category] = (info.get("format"), info.findtext("text") or "")
+            continue
+        stored = StoredQuestion(
+            qtype=kind, name=element.findtext("name/text"), idnumber=element.findtext("idnumber") or "",
+            category=category, defaultgrade=float(element.findtext("defaultgrade")),
+            tags=[t.findtext("text") for t in element.findall("tags/tag")],
+        )
+        for tag in ("questiontext", "generalfeedback", "correctfeedback", "partiallycorrectfeedback",
+                    "incorrectfeedback", "graderinfo", "responsetemplate"):
+            if element.find(tag) is not None:
+                stored.fields[tag] = _field(element.find(tag))
+        for answer in element.findall("answer"):
+            stored.answers.append({
+                "fraction": float(answer.get("fraction")) / 100, "format": answer.get("format"),
+                "text": answer.findtext("text") or "", "files": _field(answer)[2],
+                "feedback": _field(answer.find("feedback")), "tolerance": answer.findtext("tolerance"),
+            })
+        for sub in element.findall("subquestion"):
+            stored.subquestions.append((sub.get("format"), sub.findtext("text") or "", sub.findtext("answer/text") or ""))
+        questions[stored.idnumber] = stored
+    return questions, categories
+
+
+class MoodleSite:
+    """A Moodle site of the harness; the first import installs it."""
+
+    def __init__(self, harness: Path, cache: Path, version: str):
+        self.harness, self.version = harness, version
+        self.state = cache / "moodle-harness"
+        self.source = subprocess.run(["bash", str(harness / "setup.sh"), version, str(cache)],
+                                     check=True, capture_output=True, text=True).stdout.strip()
+
+    def import_file(self, path: Path, fmt: str) -> Stored:
+        with tempfile.TemporaryDirectory() as folder:
+            again = Path(folder) / "moodle-export.xml"
+            env = dict(os.environ, MOODLE_HARNESS_DIR=str(self.state), MOODLE_HARNESS_QUIET="1")
+            run = subprocess.run(["bash", str(self.harness / "moodle-import.sh"), self.source, str(path), fmt, f"--export={again}"],
+                                 capture_output=True, text=True, env=env, timeout=900)
+            if run.returncode == 2 or not run.stdout.strip():
+                pytest.fail(f"the Moodle {self.version} harness failed (exit {run.returncode}): {run.stderr[-3000:]}")
+            report = json.loads(run.stdout)
+            questions, categories = parse_moodle_export(again.read_bytes()) if again.exists() else ({}, {})
+        return Stored(report, questions, categories)
+
+
+@pytest.fixture(scope="session")
+def moodle_sites(moodle_harness, importer_cache):
+    sites: dict[str, MoodleSite] = {}
+
+    def site(version: str) -> MoodleSite:
+        if version not in sites:
+            sites[version] = MoodleSite(moodle_harness, importer_cache, version)
+        return sites[version]
+
+    return site
+
+
+@pytest.fixture(scope="session")
+def imported(moodle_sites, tmp_path_factory):
+    """(version, quiz path, format) -> what Moodle stored; each file is exported and imported once."""
+    done: dict[tuple, tuple[Quiz, Stored]] = {}
+    folder = tmp_path_factory.mktemp("moodle-imports")
+
+    def get(version: str, path: Path, fmt: str) -> tuple[Quiz, Stored]:
+        key = (version, path, fmt)
+        if key not in done:
+            quiz = load_quiz(path).quiz
+            writer = moodle_xml if fmt == "xml" else gift
+            export = writer.render(quiz, ExportOptions(media_base_url=MEDIA_BASE if fmt == "gift" else None))
+            assert not export.failed, [d.message for d in export.diagnostics if d.is_error]
+            target = folder / f"{version}-{export.filename}"
+            target.write_bytes(export.data)
+            done[key] = (quiz, moodle_sites(version).import_file(target, fmt))
+        return done[key]
+
+    return get
+
+
+def cases():
+    return [pytest.param(v, p, f, id=f"{v}-{f}-{p.stem}") for v in VERSIONS for f in FORMATS for p in QUIZZES]
+
+
+# -- what a student sees, derived from the content without the writers ----------------------------
+
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+# A formula in the content's source; "$5 and $10" is text (a dollar next to a digit or a space).
+_SOURCE_MATH = re.compile(r"\$\$.+?\$\$|(?<![\\$\d])\$(?![\s$])[^$\n]+?(?<![\s$])\$(?!\d)|\\\(.+?\\\)|\\\[.+?\\\]", re.S)
+_STORED_MATH = re.compile(r"\\\(.+?\\\)|\\\[.+?\\\]", re.S)
+MATH = "\u2329math\u232a"
+
+
+_BLOCKS = ("br", "p", "div", "li", "ul", "ol", "pre", "blockquote", "table", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6")
+
+
+def visible_html(markup: str) -> str:
+    """The text a browser shows for an HTML fragment, white space collapsed; players show no text."""
+    if not markup.strip():
+        return ""
+    tree = lxml_html.fragment_fromstring(markup, create_parent="div")
+    for player in tree.xpath("//audio|//video"):
+        tail = player.tail
+        player.clear()
+        player.tail = tail
+    # A browser sets blocks and line breaks apart, whatever the white space between the tags.
+    for element in tree.iter(*_BLOCKS):
+        element.tail = "\n" + (element.tail or "")
+        element.text = "\n" + (element.text or "")
+    return " ".join(tree.text_content().split())
+
+
+def shown_stored(fmt: str, text: str) -> str:
+    text = _STORED_MATH.sub(MATH, text)
+    if fmt == "plain_text":
+        return " ".join(text.split())
+    return visible_html(text)
+
+
+def shown_content(text: Text | None) -> str:
+    if text is None:
+        return ""
+    if text.format is TextFormat.PLAIN:
+        return " ".join(text.source.split())
+    return visible_html(_MARKDOWN.render(_SOURCE_MATH.sub(MATH, text.source)))
+
+
+def language_of(fmt: str, text: str) -> str | None:
+    """The language an HTML text states on the one element wrapping all of it."""
+    if fmt == "plain_text" or not text.strip():
+        return None
+    tree = lxml_html.fragment_fromstring(text, create_parent="div")
+    children = list(tree)
+    if len(children) == 1 and not (tree.text or "").strip() and not (children[0].tail or "").strip():
+        return children[0].get("lang")
+    return None
+
+
+def media_paths(text: Text | None) -> list[str]:
+    if text is None or text.format is not TextFormat.MARKDOWN:
+        return []
+    return re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", text.source)
+
+
+# -- the comparison --------------------------------------------------------------------------------
+
+def cleaned_name(name: str) -> str:
+    """Moodle's clean_param(PARAM_TEXT) on a question or category name: HTML tags go, outer spaces
+    too (the writers warn about both)."""
+    return re.sub(r"<[A-Za-z/!?][^>]*>", "", name).strip()
+
+
+def expected_fields(question) -> dict[str, Text | None]:
+    feedback = question.feedback
+    fields = {"questiontext": question.stem, "generalfeedback": feedback.general}
+    if question.type in ("single_choice", "multiple_response", "matching"):
+        fields.update(correctfeedback=feedback.correct, partiallycorrectfeedback=feedback.partially_correct,
+                      incorrectfeedback=feedback.incorrect)
+    if question.type == "essay":
+        fields["graderinfo"] = question.grader_info
+        fields["responsetemplate"] = None if question.response_template is None else Text(question.response_template)
+    return fields
+
+
+def gift_cannot_carry(tag: str, question) -> bool:
+    """The fields GIFT has no syntax for (each a warning of the writer)."""
+    return tag in ("correctfeedback", "partiallycorrectfeedback", "incorrectfeedback", "graderinfo", "responsetemplate") or (
+        question.type == "description" and tag == "generalfeedback")
+
+
+def exact_range(low: float, high: float) -> tuple[Decimal, Decimal]:
+    with localcontext() as context:
+        context.prec = 1000
+        lo, hi = Decimal(repr(low)), Decimal(repr(high))
+        return (lo + hi) / 2, (hi - lo) / 2
+
+
+def check_text(problems: list, where: str, stored: tuple[str, str, dict], text: Text | None, language: str | None,
+               fmt: str, media: dict[str, bytes]) -> None:
+    stored_format, stored_text, files = stored
+    if shown_stored(stored_format, stored_text) != shown_content(text):
+        problems.append(f"{where}: Moodle shows {shown_stored(stored_format, stored_text)!r}, the content {shown_content(text)!r}")
+    if text is not None and language_of(stored_format, stored_text) != language:
+        problems.append(f"{where}: language {language_of(stored_format, stored_text)!r}, the content {language!r}")
+    for path in media_paths(text):
+        if fmt == "xml":
+            if f'src="@@PLUGINFILE@@/{path}"' not in stored_text or files.get(path) != media[path]:
+                problems.append(f"{where}: media file {path} not stored with the text")
+        elif f'src="{MEDIA_BASE}{path}"' not in stored_text:
+            problems.append(f"{where}: media file {path} not linked under the media base URL")
+
+
+def compare(quiz: Quiz, stored: Stored, version: str, fmt: str) -> list[str]:
+    problems: list[str] = []
+    # The files as lmsexport loaded them (SVG cleaned of scripts), which is what must arrive.
+    media = {m.path: m.data for m in quiz.media}
+    questions = quiz.exported_questions
+    if sorted(stored.questions) != sorted(q.id for q in questions):
+        return [f"Moodle stored {sorted(stored.questions)}, the content has {sorted(q.id for q in questions)}"]
+    reported = {q["idnumber"]: q for q in stored.report["questions"]}
+    category = CONTEXT[version] + "/top/" + "/".join(cleaned_name(n).replace("/", "//") for n in (*quiz.category, quiz.title))
+    for question in questions:
+        got = stored.questions[question.id]
+        where = f"{question.id}"
+        language = question.language if question.language not in (None, quiz.language) else None
+        if reported[question.id]["qtype"] != QTYPE[question.type]:
+            problems.append(f"{where}: type {reported[question.id]['qtype']}")
+        if got.name != cleaned_name(question.title or question.id):
+            problems.append(f"{where}: name {got.name!r}")
+        if got.category != category:
+            problems.append(f"{where}: category {got.category!r}, expected {category!r}")
+        points = question.points if fmt == "xml" else (0.0 if question.type == "description" else 1.0)
+        if abs(got.defaultgrade - points) > 1e-7:
+            problems.append(f"{where}: {got.defaultgrade} points, expected {points}")
+        tags = list(dict.fromkeys((*quiz.tags, *question.tags)))
+        if got.tags != tags:
+            problems.append(f"{where}: tags {got.tags}, expected {tags}")
+        for tag, text in expected_fields(question).items():
+            if fmt == "gift" and gift_cannot_carry(tag, question):
+                text = None
+            check_text(problems, f"{where} {tag}", got.fields.get(tag, ("", "", {})), text, language, fmt, media)
+        problems += compare_answers(question, got, language, quiz.language_of(question), fmt, media)
+    return problems
+
+
+def compare_answers(question, got: StoredQuestion, language, question_language: str, fmt: str, media: dict[str, bytes]) -> list[str]:
+    """`language`: the one the question's texts state (None: the quiz's); `question_language`: the question's own."""
+    problems: list[str] = []
+    where = question.id
+    answers = got.answers
+    if question.type in ("single_choice", "multiple_response"):
+        if len(answers) != len(question.choices):
+            return [f"{where}: {len(answers)} answers, the content has {len(question.choices)} options"]
+        for choice, answer in zip(question.choices, answers):
+            own = choice.language if choice.language not in (None, question_language) else language
+            if abs(answer["fraction"] - choice.credit) > 1e-6:
+                problems.append(f"{where} option {choice.id}: fraction {answer['fraction']}, credit {choice.credit}")
+            check_text(problems, f"{where} option {choice.id}", (answer["format"], answer["text"], answer["files"]),
+                       choice.text, own, fmt, media)
+            check_text(problems, f"{where} option {choice.id} feedback", answer["feedback"], choice.feedback, language, fmt, media)
+    elif question.type == "true_false":
+        by_text = {a["text"].lower(): a for a in answers}
+        for value, feedback in ((True, question.true_feedback), (False, question.false_feedback)):
+            answer = by_text[str(value).lower()]
+            if answer["fraction"] != (1.0 if value is question.answer else 0.0):
+                problems.append(f"{where} {value}: fraction {answer['fraction']}")
+            check_text(problems, f"{where} {value} feedback", answer["feedback"], feedback, language, fmt, media)
+    elif question.type == "short_answer":
+        # Moodle reads '*' as a wildcard and '\*' as a star.
+        expected = [(a.text.replace("*", "\\*"), a.credit) for a in question.answers]
+        if [(a["text"], a["fraction"]) for a in answers] != expected:
+            problems.append(f"{where}: answers {[(a['text'], a['fraction']) for a in answers]}, expected {expected}")
+        for content, answer in zip(question.answers, answers):
+            check_text(problems, f"{where} answer {content.text!r} feedback", answer["feedback"], content.feedback, language, fmt, media)
+    elif question.type == "numerical":
+        if len(answers) != len(question.answers):
+            return [f"{where}: {len(answers)} answers"]
+        for content, answer in zip(question.answers, answers):
+            if content.is_range:
+                value, tolerance = exact_range(content.minimum, content.maximum)
+            else:
+                value, tolerance = Decimal(repr(content.value)), Decimal(repr(content.tolerance))
+            # Exactly the decimal value: no binary rounding noise such as 0.20000000000000007.
+            if (Decimal(answer["text"]), Decimal(answer["tolerance"])) != (value, tolerance) or answer["fraction"] != content.credit:
+                problems.append(f"{where}: answer {answer['text']} ± {answer['tolerance']} at {answer['fraction']}, expected {value} ± {tolerance} at {content.credit}")
+            check_text(problems, f"{where} answer feedback", answer["feedback"], content.feedback, language, fmt, media)
+    elif question.type == "matching":
+        expected = [(shown_content(p.prompt), p.answer) for p in question.pairs] + [("", d.text) for d in question.distractors]
+        stored = [(shown_stored(f, t), a) for f, t, a in got.subquestions]
+        if stored != expected:
+            problems.append(f"{where}: pairs {stored}, expected {expected}")
+        for pair, (f, t, _) in zip(question.pairs, got.subquestions):
+            if language_of(f, t) != language:
+                problems.append(f"{where} pair {pair.id}: language {language_of(f, t)!r}")
+    return problems
+
+
+@pytest.mark.parametrize(("version", "path", "fmt"), cases())
+def test_moodle_stores_what_the_content_says(imported, version, path, fmt):
+    quiz, stored = imported(version, path, fmt)
+    report = stored.report
+    assert report["ok"], report["errors"]
+    assert report["moodle"]["release"].startswith(version + ".")
+    assert not report["php_warnings"], report["php_warnings"]
+    assert report["imported"] == len(quiz.exported_questions)
+    problems = compare(quiz, stored, version, fmt)
+    assert not problems, "\n".join(problems)
+
+
+# -- hostile strings, character for character -------------------------------------------------------
+
+RING = "<strong>ring</strong> <em>attention</em>"
+# What Moodle must store for tests/data/hostile_strings.json, written out by hand: entities
+# separated by single spaces, ']]>', GIFT's specials, Markdown whose tags a space separates, and
+# texts in other languages than the quiz's, in every field both formats carry.
+HOSTILE_EXACT = {
+    "category": "Hostile strings: < > & & ]]> {a} ~b =c #d :e",
+    "choice name": "Choice < > & &",
+    "choice questiontext": ("plain_text", "Is < > or & & right?"),
+    "choice generalfeedback": ("plain_text", "General < > & & ]]> {a} ~b =c #d :e \\f"),
+    "choice answer 1": ("plain_text", "<b> <i>"),
+    "choice answer 1 feedback": ("plain_text", "Option feedback & & ]]>"),
+    "choice answer 2": ("html", RING),
+    "choice answer 2 feedback": ("html", "<code>&lt;b&gt;</code> <code>&lt;i&gt;</code> &amp; &amp;"),
+    "choice answer 3": ("html", '<span lang="fr">Le &lt; &gt; &amp; &amp; en français</span>'),
+    "choice answer 3 feedback": ("plain_text", "Half < >"),
+    "choice answer 4": ("plain_text", "{a} ~b =c #d :e \\f"),
+    "responses questiontext": ("html", "<p>" + RING + " &amp; &lt;b&gt; &lt;i&gt;</p>"),
+    "responses generalfeedback": ("html", "<p>" + RING + "</p>"),
+    "responses answer 1": ("plain_text", "< >"),
+    "responses answer 1 feedback": ("plain_text", "& &"),
+    "responses answer 2": ("plain_text", "& &"),
+    "responses answer 3": ("html", '<span lang="nl">&lt;b&gt; &lt;i&gt;</span>'),
+    "responses answer 3 feedback": ("plain_text", "Niet < > & &"),
+    "truth questiontext": ("plain_text", "True < > & &?"),
+    "truth generalfeedback": ("plain_text", "General <b> <i>"),
+    "truth answer 1 feedback": ("plain_text", "True feedback < > & &"),
+    "truth answer 2 feedback": ("html", RING),
+    "short questiontext": ("plain_text", "Type < > & &"),
+    "short answer 1": "< > & &",
+    "short answer 1 feedback": ("plain_text", "Answer feedback < > & &"),
+    "short answer 2": "a <b> <i> \\*star\\*",
+    "short answer 2 feedback": ("html", RING),
+    "range questiontext": ("plain_text", "A number between 0.1 and 0.3 (< > & &)"),
+    # In doubles these are 0.2 ± 0.09999999999999998, 0.44999999999999996 ± 0.25, 1.2000000000000002 ± ...
+    "range answer 1": "0.2", "range tolerance 1": "0.1",
+    "range answer 2": "0.45", "range tolerance 2": "0.25",
+    "range answer 3": "1.2", "range tolerance 3": "0.1",
+    "range answer 1 feedback": ("plain_text", "Range feedback < > & &"),
+    "pairs questiontext": ("plain_text", "Match < > & &"),
+    "pairs generalfeedback": ("plain_text", "General < > & &"),
+    "pairs pair 1": ("plain_text", "Prompt < > & &"), "pairs pair 1 answer": "Answer <b> <i>",
+    "pairs pair 2": ("html", RING), "pairs pair 2 answer": "& & ]]>",
+    "pairs pair 3 answer": "Extra < > & &",
+    "essay questiontext": ("plain_text", "Write < > & &"),
+    "essay generalfeedback": ("plain_text", "General < > & &"),
+    "wolof questiontext": ("html", '<div lang="wo"><p>Ndax &lt; &gt; walla &amp; &amp; baax na?</p></div>'),
+    "wolof answer 1": ("html", '<span lang="wo">Waaw &lt; &gt;</span>'),
+    "wolof answer 2": ("html", '<span lang="fr">Deedeet &amp; &amp;</span>'),
+    "intro questiontext": ("html", "<p>" + RING + " &amp; <code>&lt;b&gt; &lt;i&gt;</code></p>"),
+}
+# What only Moodle XML carries.
+HOSTILE_EXACT_XML = {
+    "category info": ("html", '<p class="quiz-description">Is &lt; &gt; or &amp; &amp; right? &lt;b&gt; &lt;i&gt;</p>\n'
+                              '<p class="quiz-level">Level &lt; &gt; &amp; &amp;</p>\n'
+                              '<p class="quiz-learning-path">Path &lt;b&gt; &lt;i&gt;</p>'),
+    "choice correctfeedback": ("plain_text", "Correct < > & &"),
+    "choice partiallycorrectfeedback": ("html", "<p>" + RING + "</p>"),
+    "choice incorrectfeedback": ("plain_text", "Incorrect <b> <i>"),
+    "responses correctfeedback": ("plain_text", "All < > & &"),
+    "responses partiallycorrectfeedback": ("plain_text", "Some < > & &"),
+    "responses incorrectfeedback": ("plain_text", "None < > & &"),
+    "pairs correctfeedback": ("plain_text", "Matched < > & &"),
+    "essay graderinfo": ("plain_text", "Grader < > & & ]]>"),
+    "essay responsetemplate": ("html", "<p>Template &lt;b&gt; &lt;i&gt; &amp; &amp;</p>"),
+}
+
+
+def stored_strings(stored: Stored) -> dict[str, object]:
+    """Every stored string of a quiz under a readable key."""
+    flat: dict[str, object] = {}
+    for path, info in stored.categories.items():
+        if path.count("/") == 4:  # $context$/top/Tests/Hostile & strings/<title>
+            flat["category"] = path.rsplit("/", 1)[1]
+            flat["category info"] = info
+    for qid, question in stored.questions.items():
+        flat[f"{qid} name"] = question.name
+        for tag, (fmt, text, _) in question.fields.items():
+            flat[f"{qid} {tag}"] = (fmt, text)
+        for i, answer in enumerate(question.answers, 1):
+            plain = question.qtype in ("shortanswer", "numerical")
+            flat[f"{qid} answer {i}"] = answer["text"] if plain else (answer["format"], answer["text"])
+            flat[f"{qid} answer {i} feedback"] = answer["feedback"][:2]
+            if answer["tolerance"] is not None:
+                flat[f"{qid} tolerance {i}"] = answer["tolerance"]
+        for i, (fmt, text, answer) in enumerate(question.subquestions, 1):
+            flat[f"{qid} pair {i}"] = (fmt, text)
+            flat[f"{qid} pair {i} answer"] = answer
+    return flat
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("version", VERSIONS)
+def test_hostile_strings_arrive_character_for_character(imported, version, fmt):
+    _, stored = imported(version, DATA / "hostile_strings.json", fmt)
+    flat = stored_strings(stored)
+    expected = HOSTILE_EXACT | (HOSTILE_EXACT_XML if fmt == "xml" else {})
+    wrong = {key: flat.get(key) for key, value in expected.items() if flat.get(key) != value}
+    assert not wrong, "\n".join(f"{key}: Moodle stored {got!r}, expected {expected[key]!r}" for key, got in wrong.items())
