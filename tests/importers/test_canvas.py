@@ -13,7 +13,6 @@ import io
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -49,29 +48,7 @@ from lmsexport.writers.shared import ExportOptions
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
 DATA = ROOT / "tests" / "data"
-RUBY_LIBRARIES = {"nokogiri": "ruby-nokogiri", "sanitize": "ruby-sanitize", "active_support": "ruby-activesupport"}
-
-
-def _harness() -> Path | None:
-    configured = os.environ.get("LMSEXPORT_SHARED")
-    shared = Path(configured) if configured else ROOT.parent / "shared"
-    folder = shared / "harness" / "canvas"
-    return folder if (folder / "canvas-qti-import.sh").is_file() else None
-
-
-def _missing() -> str | None:
-    if _harness() is None:
-        return "the Canvas importer harness (../shared/harness/canvas, or $LMSEXPORT_SHARED/harness/canvas) is absent"
-    if shutil.which("ruby") is None:
-        return "ruby is not installed (apt-get install ruby " + " ".join(RUBY_LIBRARIES.values()) + " unzip)"
-    absent = [p for lib, p in RUBY_LIBRARIES.items() if subprocess.run(["ruby", "-e", f"require '{lib}'"], capture_output=True).returncode]
-    if shutil.which("unzip") is None:
-        absent.append("unzip")
-    return f"Canvas's importer needs {', '.join(absent)} (apt-get install {' '.join(absent)})" if absent else None
-
-
-MISSING = _missing()
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"Canvas importer tests skipped: {MISSING}")
+# The harness folder and the skip where Ruby or its libraries are missing: conftest's canvas_harness.
 
 
 @dataclass
@@ -83,13 +60,12 @@ class Imported:
     quizzes: list[dict]  # the quiz hashes Canvas built
 
 
-def canvas_import(data: bytes, folder: Path) -> Imported:
+def canvas_import(harness: Path, data: bytes, folder: Path) -> Imported:
     """Runs Canvas's importer classes on a package (the QTI 1.2 of the Canvas target goes through
     Canvas's QTIMigrationTool first, as in Canvas)."""
     folder.mkdir(parents=True, exist_ok=True)
     package, full = folder / "package.zip", folder / "full.json"
     package.write_bytes(data)
-    harness = _harness()
     env = {**os.environ, "QTI_PYTHON": sys.executable, "CANVAS_FULL_JSON": str(full)}
     run = subprocess.run(
         ["bash", str(harness / "canvas-qti-import.sh"), str(harness / "canvas-src"), str(package)],
@@ -229,7 +205,8 @@ def hostile_path(tmp_path_factory) -> Path:
 
 QUIZZES = [
     *sorted(CONTENT.glob("*.json")),
-    *(DATA / name for name in ("every_type.json", "media/media_and_math.json", "ordering.json", "blanks.json", "sections.json")),
+    *(DATA / name for name in ("every_type.json", "hostile_strings.json", "media/media_and_math.json", "ordering.json",
+                               "blanks.json", "sections.json")),
     "hostile",
 ]
 
@@ -242,12 +219,12 @@ WRITERS = {"canvas": canvas.render, "qti": qti.render}
 
 
 @pytest.fixture(scope="module", params=[(t, q) for t in WRITERS for q in QUIZZES], ids=lambda p: f"{p[0]}-{getattr(p[1], 'stem', p[1])}")
-def imported(request, hostile_path, tmp_path_factory):
+def imported(request, hostile_path, tmp_path_factory, canvas_harness):
     target, name = request.param
     quiz = load_quiz(_quiz_path(name, hostile_path)).quiz
     export = WRITERS[target](quiz, ExportOptions())
     assert export.data is not None, export.diagnostics
-    result = canvas_import(export.data, tmp_path_factory.mktemp(target))
+    result = canvas_import(canvas_harness, export.data, tmp_path_factory.mktemp(target))
     assert len(result.questions) == len(quiz.exported_questions), result.summary["warnings"]
     return target, _InOrder(quiz, target), result
 
@@ -441,9 +418,9 @@ def _check_numbers(target: str, question: Numerical, answers: list[dict]) -> Non
 visible_text = visible
 
 
-def test_range_midpoint_is_written_exactly(tmp_path, hostile_path):
+def test_range_midpoint_is_written_exactly(tmp_path, hostile_path, canvas_harness):
     quiz = load_quiz(hostile_path).quiz
-    built = canvas_import(qti.render(quiz, ExportOptions()).data, tmp_path)
+    built = canvas_import(canvas_harness, qti.render(quiz, ExportOptions()).data, tmp_path)
     index = [q.id for q in quiz.exported_questions].index("range")
     assert [a["text"] for a in built.questions[index]["answers"]] == ["0.2"]  # not 0.1, not 0.20000000000000001
 
@@ -479,13 +456,13 @@ def test_every_feedback_string_exactly(imported):
             assert [shown(a, "comments") for a in answers] == [visible(a.feedback) for a in question.answers if a.credit >= 1]
 
 
-def test_hostile_strings_read_as_written(tmp_path, hostile_path):
+def test_hostile_strings_read_as_written(tmp_path, hostile_path, canvas_harness):
     """The same check with the visible strings written out, for both targets."""
     quiz = load_quiz(hostile_path).quiz
     for source, expected in LITERAL.items():
         assert visible(Text(source)) == expected
     for target, render in WRITERS.items():
-        built = canvas_import(render(quiz, ExportOptions()).data, tmp_path / target).questions[0]
+        built = canvas_import(canvas_harness, render(quiz, ExportOptions()).data, tmp_path / target).questions[0]
         assert visible_html(built["question_text"]) == LITERAL[AMP]
         assert shown(built, "neutral_comments") == "General: " + LITERAL[AMP]
         assert shown(built, "incorrect_comments") == "Wrong " + LITERAL[AMP]
@@ -630,20 +607,20 @@ LOSSY_SECTIONS = {
 }
 
 
-def _import_fixture(data: dict, folder: Path):
+def _import_fixture(harness: Path, data: dict, folder: Path):
     folder.mkdir(parents=True)
     path = folder / f"{data['id']}.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     quiz = load_quiz(path).quiz
     export = qti.render(quiz, ExportOptions())
-    return quiz, export, canvas_import(export.data, folder / "import")
+    return quiz, export, canvas_import(harness, export.data, folder / "import")
 
 
-def test_every_row_of_the_loss_table_is_what_canvas_does(tmp_path):
+def test_every_row_of_the_loss_table_is_what_canvas_does(tmp_path, canvas_harness):
     rows = {(loss.question_type, loss.feature) for loss in platform_losses.LOSSES if loss.platform == "Canvas"}
     found, checked, messages = set(), set(), set()
     for data in (LOSSY, LOSSY_SECTIONS):
-        quiz, export, built = _import_fixture(data, tmp_path / data["id"])
+        quiz, export, built = _import_fixture(canvas_harness, data, tmp_path / data["id"])
         checks = _loss_checks(built)
         sections = _section_checks(built)
         checked |= set(checks) | set(sections)
