@@ -1,9 +1,15 @@
 """IMS QTI 2.1 content package: one zip with a manifest, an assessmentTest and one item per question.
 
+    imsmanifest.xml
+    test.xml              the assessmentTest
+    <identifier>.xml      one assessmentItem per question, at the root (see `_unique_href`)
+    <media path>          each media file at its path beside the quiz, listed by a resource
+                          without href (see `render`)
+
 Every file is meant to validate against the official QTI 2.1 and IMS CP 1.1 schemas, and follows
-the conventions Canvas's QTI importer needs (see manifest.py, test.py, feedback.py). The quiz's
-own data (level, difficulty, learning path, category, source, tags) rides in the manifest's LOM
-(see lom.py).
+the conventions Canvas's QTI importer needs (see manifest.py, test.py, feedback.py, choices.py);
+what Canvas still changes is the data of platform_losses.py. The quiz's own data (level,
+difficulty, learning path, category, source, tags) rides in the manifest's LOM (see lom.py).
 """
 
 from __future__ import annotations
