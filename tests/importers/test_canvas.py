@@ -495,22 +495,30 @@ _IMAGE = re.compile(r"!\[[^\]]*\]\(([^)\s]+\.(?:png|jpe?g|gif|svg|webp))\)", re.
 
 
 def test_images_are_course_files(imported):
-    """Every image the content shows is a course file of the package, with the file's bytes."""
+    """Every image the content shows, in the stem, the feedback and the options, is a course file
+    of the package holding the media's bytes."""
     target, quiz, result = imported
     if not quiz.media:
         return
     by_id = {migration: path for path, migration in result.path_map.items()}
+    prefix = "$CANVAS_OBJECT_REFERENCE$/attachments/"
+    kept = {("stem",), ("explanation",), ("feedback", "correct"), ("feedback", "incorrect")}
     for question, built in zip(quiz.exported_questions, result.questions):
-        expected = _IMAGE.findall(question.stem.source)
-        root = lxml_html.fragment_fromstring(built["question_text"], create_parent="div")
-        sources = [unquote(img.get("src")) for img in root.iter("img")]
+        expected = [
+            path
+            for place, text in question.texts()
+            if text is not None and (place in kept or place[0] == "options")
+            for path in _IMAGE.findall(text.source)
+        ]
+        html = [built["question_text"], *(built.get(f"{k}_comments_html", "") for k in ("correct", "incorrect", "neutral"))]
+        html += [a.get(key, "") for a in built.get("answers", []) for key in ("html", "comments_html")]
+        sources = [unquote(img.get("src")) for h in html if h for img in lxml_html.fragment_fromstring(h, create_parent="div").iter("img")]
         assert len(sources) == len(expected), question.id
-        for source, path in zip(sources, expected):
-            prefix = "$CANVAS_OBJECT_REFERENCE$/attachments/"
+        for source in sources:
             assert source.startswith(prefix), source
             packaged = by_id[source.removeprefix(prefix)]
-            assert packaged.removeprefix("web_resources/") == path
-            assert result.files[packaged] == quiz.media_file(path).data
+            assert result.files[packaged] == quiz.media_file(packaged.removeprefix("web_resources/")).data
+        assert sorted(by_id[s.removeprefix(prefix)].removeprefix("web_resources/") for s in sources) == sorted(expected), question.id
 
 
 # ---------------------------------------------------------------- the loss table, checked
