@@ -646,3 +646,16 @@ def test_every_row_of_the_loss_table_is_what_canvas_does(tmp_path, canvas_harnes
     assert ("warning", "/questions/5", "on import into Canvas: only the range's midpoint, written as correct response, "
             "is accepted; the range is dropped") in messages
     assert all(loss.effect in " ".join(m for _, _, m in messages) for loss in platform_losses.LOSSES)
+
+
+def test_a_random_draw_of_a_qti_section_is_a_canvas_question_group(tmp_path, canvas_harness):
+    quiz = load_quiz(DATA / "sections.json").quiz
+    built = canvas_import(canvas_harness, qti.render(quiz, ExportOptions()).data, tmp_path)
+    (test,) = built.quizzes
+    groups = {g["title"]: g for g in test["questions"] if g["question_type"] == "question_group"}
+    drawn = [s for s in quiz.sections if s.pick is not None]
+    assert drawn and {s.title: s.pick for s in drawn} == {t: g["pick_count"] for t, g in groups.items()}
+    exported = {q.id for q in quiz.exported_questions}
+    for section in drawn:
+        members = [r["migration_id"] for r in groups[section.title]["questions"]]
+        assert members == [q for q in section.question_ids if q in exported]
