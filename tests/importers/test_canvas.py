@@ -187,6 +187,13 @@ HOSTILE = {
          "distractors": [{"id": "d1", "text": "none & nothing"}]},
         {"id": "essay", "type": "essay", "stem": "Explain & <why> ]]>", "points": 3, "explanation": "Essay & general"},
         {"id": "intro", "type": "description", "stem": "Read & <this> ]]>"},
+        {"id": "order", "type": "ordering", "stem": "Order & < ]]>",
+         "items": [{"id": "i1", "text": "first & < ]]>"}, {"id": "i2", "text": "second & &"}, {"id": "i3", "text": "third"}]},
+        {"id": "blanks", "type": "fill_in_blanks", "stem": "Type [[w]] & pick [[d]] < ]]>",
+         "blanks": [{"id": "w", "type": "short_answer", "answers": [{"text": "a & b"}]},
+                    {"id": "d", "type": "dropdown", "options": [{"id": "x", "text": "x & y", "correct": True}, {"id": "z", "text": "z < w"}]}]},
+        {"id": "drops", "type": "fill_in_blanks", "stem": "Pick [[d]] & go",
+         "blanks": [{"id": "d", "type": "dropdown", "options": [{"id": "x", "text": "x & y", "correct": True}, {"id": "z", "text": "z < w"}]}]},
     ],
 }
 # The visible strings of some hostile texts, written out: the derivation above must agree.
@@ -350,10 +357,12 @@ def test_right_answers(imported):
         elif isinstance(question, Numerical):
             _check_numbers(target, question, answers)
         elif isinstance(question, Ordering):
-            pairs = sorted((shown(a, "left") or a["text"], a["right"]) for a in answers)
+            pairs = sorted((shown(a, "left") or a["text"], _collapse(a["right"])) for a in answers)
             places = [(visible(item.text), str(place)) for place, item in enumerate(question.items, 1)]
-            # Canvas's matching from QTI pairs each place with its item (plain text); ours, each item with its place.
-            assert pairs == sorted(places if target == "canvas" else [(p, t) for t, p in places]), question.id
+            # Canvas's matching from QTI pairs each place with its item, as plain text through its
+            # clear_html (the loss table's ordering row); ours, each item with its place.
+            expected = places if target == "canvas" else [(p, _clear_html(t)) for t, p in places]
+            assert pairs == sorted(expected), question.id
         elif isinstance(question, FillInBlanks) and built["question_type"] != "Error":
             _check_blanks(target, question, answers)
         elif isinstance(question, Matching):
@@ -361,6 +370,14 @@ def test_right_answers(imported):
             assert pairs == sorted((visible(p.prompt), p.answer) for p in question.pairs)
             offered = sorted(m["text"] for m in built["matches"])
             assert offered == sorted({p.answer for p in question.pairs} | {d.text for d in question.distractors})
+
+
+def _clear_html(text: str) -> str:
+    """Canvas's clear_html (html_helper.rb), which order_interaction.rb applies to each item: it
+    deletes whatever lies between a < and the next >, and entity-like text such as &amp;."""
+    text = re.sub(r"</?[^>\n]*>", "", text)
+    text = re.sub(r"&#\d+;", lambda m: chr(int(m[0][2:-1])), text)
+    return _collapse(re.sub(r"&\w+;", "", text))
 
 
 def _check_blanks(target: str, question: FillInBlanks, answers: list[dict]) -> None:

@@ -101,7 +101,7 @@ LOSSES: tuple[Loss, ...] = (
          "assessment_test_converter.rb"),
     Loss(CANVAS, "ordering", "type",
          "becomes a matching question of each place (1, 2, ...) to its item, each right place earning its "
-         "share, whatever the grading; items lose their formatting",
+         "share, whatever the grading; items lose their formatting, and any text between < and > or like &amp;",
          "order_interaction.rb (typed by the manifest's interactionType)", Severity.WARNING),
     Loss(CANVAS, "fill_in_blanks", "dropdowns_only",
          'a text whose blanks are all drop-downs becomes an "Error" item: Canvas guesses no type for '
