@@ -2,8 +2,7 @@
 that a platform's importer changes or drops, with what it does and where its code decides it.
 
 The QTI writer reports the rows that apply to each question and section (`found_in`,
-`found_in_sections`); a fidelity report
-or a preview can read `LOSSES` directly. Every row is checked against Canvas's own importer
+`found_in_sections`); a fidelity report or a preview can read `LOSSES` directly. Every row is checked against Canvas's own importer
 classes in tests/importers/test_canvas.py, so the table cannot drift from what Canvas does.
 
 Canvas facts come from canvas-lms gems/plugins/qti_exporter/lib/qti/*.rb (classic quizzes).
@@ -37,14 +36,14 @@ from ...model import (
 
 class Severity(Enum):
     NOTE = "note"  # the platform shows less, or shows it differently
-    WARNING = "warning"  # a student's answer may score differently than the content says
+    WARNING = "warning"  # a student's answer may score differently than the content says, or the item breaks
 
 
 @dataclass(frozen=True, slots=True)
 class Loss:
     platform: str
     question_type: str | None  # a content question type; None: any type
-    feature: str  # the part of the content concerned, a key of FEATURES
+    feature: str  # the part of the content concerned, a key of FEATURES or SECTION_FEATURES
     effect: str  # what the teacher finds after the import
     source: str  # the importer code that decides it
     severity: Severity = Severity.NOTE
