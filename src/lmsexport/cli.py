@@ -178,6 +178,32 @@ def stats(
     raise typer.Exit(run_stats(paths or [DEFAULT_CONTENT], format.value))
 
 
+@app.command()
+def preview(
+    paths: Paths = None,
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Output folder (default: exports/preview/, or a temporary folder with --open).", show_default=False)] = None,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the preview in the web browser.")] = False,
+    watch: Annotated[bool, typer.Option("--watch", help="Rebuild the preview whenever the content changes (needs watchfiles).")] = False,
+    format: Annotated[str, typer.Option("--format", "-f", help="Comma-separated formats whose platforms the preview checks and shows.")] = "qti,canvas,moodle,gift",
+    nearest_grade: NearestGrade = False,
+    media_base_url: MediaBaseUrl = None,
+    max_media_size: MaxMediaSize = 5,
+) -> None:
+    """Write a static site that shows each quiz as students see it, with a self-test and what each platform keeps."""
+    from .commands.preview import run_preview
+    from .formats import FORMATS
+    from .writers.shared import ExportOptions
+
+    names = [n.strip() for n in format.split(",") if n.strip()]
+    unknown = [n for n in names if n not in FORMATS]
+    if unknown or not names:
+        raise typer.BadParameter(f"unknown format {', '.join(unknown) or '(none)'}; choose from {', '.join(FORMATS)}", param_hint="--format")
+    folder = out if out is not None or open_browser else DEFAULT_EXPORTS / "preview"
+    options = ExportOptions(nearest_grade=nearest_grade, media_base_url=media_base_url)  # as build would write the formats
+    raise typer.Exit(run_preview(paths or [DEFAULT_CONTENT], folder, open_browser=open_browser, watch=watch, formats=tuple(names),
+                                 options=options, max_media_bytes=int(max_media_size * 1048576)))
+
+
 def main() -> None:
     try:
         app()

@@ -22,6 +22,9 @@ from .common import quiz_files
 
 # Below this many quiz files a progress bar would only flicker.
 PROGRESS_THRESHOLD = 20
+# Folders below the output root that other commands write (`lmsexport preview`): not exports,
+# so neither extra files for --check nor files for --prune to delete.
+OTHER_OUTPUTS = ("preview",)
 
 
 @dataclass
@@ -89,7 +92,7 @@ def _extra_files(targets: dict[str, Path], summary: Summary, root: Path | None) 
                 if path.is_file() and not path.name.startswith(".") and path.name not in summary.expected[format_name]:
                     extra.append(path)
     if root is not None and root.is_dir():
-        format_folders = {root / f.folder for f in FORMATS.values()}
+        format_folders = {root / f.folder for f in FORMATS.values()} | {root / name for name in OTHER_OUTPUTS}
         for path in sorted(root.rglob("*")):
             relative = path.relative_to(root)
             if (path.is_file() and not any(part.startswith(".") for part in relative.parts)
