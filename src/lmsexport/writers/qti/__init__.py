@@ -46,7 +46,6 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     resources: list[Resource] = []
     refs: dict[str, tuple[str, str, float]] = {}
     taken: set[str] = set()
-    elsewhere: dict[Loss, list] = {}
     file_names: set[str] = {MANIFEST, TEST_FILE}
     for question in questions:
         item_id = identifier(question.id)
@@ -63,8 +62,6 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
                                   tuple(media_ids[path] for path in shows), tuple(media_href(path) for path in shows),
                                   canvas_type=_CANVAS_TYPES.get(type(question))))
         refs[question.id] = (item_id, href, question.points)
-        for loss in found_in(question, quiz):
-            elsewhere.setdefault(loss, []).append(question)
     if problems.failed:
         return Export(filename, None, tuple(problems.found))
 
@@ -82,28 +79,33 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     # except a resource's own href, and links resolve only to course files.
     shown = [Resource(media_ids[m.path], MEDIA_TYPE, None, m.name, quiz.language, files=(media_href(m.path),)) for m in quiz.media]
     files[MANIFEST] = manifest(f"manifest.{quiz.id}", write(lom, 2), [test, *resources, *shown])
-    _report_platform_losses(elsewhere, problems)
+    report_platform_losses(quiz, problems)
+    return Export(filename, deterministic_zip(files), tuple(problems.found))
+
+
+def report_platform_losses(quiz: Quiz, problems: Problems) -> None:
+    """What a platform's importer will change, from the table in platform_losses. The package
+    itself carries everything, so these never become errors under --strict. A change of score is
+    a warning at each question or section; the rest one note per kind, naming the questions."""
+    found: dict[Loss, list] = {}
+    for question in quiz.exported_questions:
+        for loss in found_in(question, quiz):
+            found.setdefault(loss, []).append(question)
+    for loss, questions in found.items():
+        message = f"on import into {loss.platform}: {loss.effect}"
+        if loss.severity is Severity.WARNING:
+            for question in questions:
+                problems.platform_warning(question, message)
+        else:
+            names = ", ".join(repr(q.id) for q in questions[:5])
+            more = f" and {len(questions) - 5} more" if len(questions) > 5 else ""
+            problems.platform_note(f"{message} (question {names}{more})")
     for index, loss in found_in_sections(quiz):
         message = f"on import into {loss.platform}: {loss.effect}"
         if loss.severity is Severity.WARNING:
             problems.platform_warning(None, message, "sections", index)
         else:
             problems.platform_note(message, "sections", index)
-    return Export(filename, deterministic_zip(files), tuple(problems.found))
-
-
-def _report_platform_losses(found: dict[Loss, list], problems: Problems) -> None:
-    """What a platform's importer will change, from the table in platform_losses. The package
-    itself carries everything, so these never become errors under --strict. A change of score is
-    a warning at each question; the rest one note per kind, naming the questions."""
-    for loss, questions in found.items():
-        if loss.severity is Severity.WARNING:
-            for question in questions:
-                problems.platform_warning(question, f"on import into {loss.platform}: {loss.effect}")
-        else:
-            names = ", ".join(repr(q.id) for q in questions[:5])
-            more = f" and {len(questions) - 5} more" if len(questions) > 5 else ""
-            problems.platform_note(f"on import into {loss.platform}: {loss.effect} (question {names}{more})")
 
 
 def _section(quiz: Quiz, section: Section | None, problems: Problems):

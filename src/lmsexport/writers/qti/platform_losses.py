@@ -65,7 +65,7 @@ LOSSES: tuple[Loss, ...] = (
          "answers are compared without case", _BLANKS, Severity.WARNING),
     Loss(CANVAS, "numerical", "type",
          "becomes a fill in multiple blanks question with one blank, compared as text (12.0 is not 12)",
-         f"question_type_educated_guesser.rb (textEntryInteraction), {_BLANKS}", Severity.WARNING),
+         f"question_type_educated_guesser.rb (textEntryInteraction), {_BLANKS}"),
     Loss(CANVAS, "numerical", "tolerance",
          "only the exact value written as correct response is accepted; the tolerance and the other answers are dropped",
          f"{_BLANKS} (reads correctResponse only)", Severity.WARNING),
