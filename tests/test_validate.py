@@ -93,8 +93,7 @@ def test_every_bad_file_is_covered():
 def test_content_validates_clean():
     code, report = validate_json(CONTENT)
     assert code == 0
-    # What build reports: no format loses anything of the content that a warning would name (GIFT
-    # states options' languages too).
+    # The warnings would be what build reports, losses of the formats: the content loses nothing.
     assert report["summary"] == {"quizzes": 4, "questions": 30, "drafts": 5, "errors": 0, "warnings": 0,
                                  "formats": ["qti", "canvas", "moodle", "gift"]}
     assert {d["code"] for d in report["diagnostics"] if d["severity"] == "warning"} == set()

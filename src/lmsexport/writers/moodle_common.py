@@ -166,13 +166,6 @@ def is_plain(text: Text) -> bool:
     return text.format is TextFormat.PLAIN
 
 
-def number(value: float) -> str:
-    """A number as Moodle reads it back exactly: integers without '.0', others the shortest repr."""
-    if abs(value) < 1e15 and value == int(value):
-        return str(int(value))
-    return repr(value)
-
-
 # Moodle's grading widens value ± tolerance by 10^-precision (PHP's precision, 14) of the larger of
 # the two (qtype_numerical_answer::get_tolerance_interval), so that rounding cannot shut a bound out.
 MOODLE_EPSILON = 1e-14
