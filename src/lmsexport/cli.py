@@ -62,6 +62,7 @@ Verbose = Annotated[bool, typer.Option("--verbose", "-v", help="Also print notes
 MediaBaseUrl = Annotated[Optional[str], typer.Option("--media-base-url", help="GIFT: link media files as this URL followed by their path (GIFT cannot embed files).", show_default=False)]
 MaxMediaSize = Annotated[float, typer.Option("--max-media-size", min=0, help="Largest media file accepted, in MB.")]
 Prune = Annotated[bool, typer.Option("--prune", help="Delete files in the output folders that no quiz produces any more.")]
+NoCache = Annotated[bool, typer.Option("--no-cache", help="Build every quiz, trusting nothing an earlier build recorded in the output's .lmsexport/.")]
 
 
 @app.command()
@@ -89,13 +90,15 @@ def _export_command(format_name: str):
         prune: Prune = False,
         max_media_size: MaxMediaSize = 5,
         media_base_url: MediaBaseUrl = None,
+        no_cache: NoCache = False,
     ) -> None:
         from .commands.export import run_export
 
         folder = out or DEFAULT_EXPORTS / format_name
         raise typer.Exit(run_export(paths or [DEFAULT_CONTENT], {format_name: folder}, strict=strict, nearest_grade=nearest_grade,
                                     check=check, jobs=jobs, quiet=quiet, verbose=verbose, prune=prune,
-                                    max_media_bytes=int(max_media_size * 1048576), media_base_url=media_base_url))
+                                    max_media_bytes=int(max_media_size * 1048576), media_base_url=media_base_url,
+                                    use_cache=not no_cache))
 
     return command
 
@@ -123,6 +126,7 @@ def build(
     prune: Prune = False,
     max_media_size: MaxMediaSize = 5,
     media_base_url: MediaBaseUrl = None,
+    no_cache: NoCache = False,
 ) -> None:
     """Validate, then write every format for every quiz (default content/ into exports/)."""
     from .commands.export import run_export
@@ -135,7 +139,7 @@ def build(
     targets = {name: out / FORMATS[name].folder for name in names}
     raise typer.Exit(run_export(paths or [DEFAULT_CONTENT], targets, strict=strict, nearest_grade=nearest_grade, check=check,
                                 jobs=jobs, quiet=quiet, verbose=verbose, prune=prune,
-                                max_media_bytes=int(max_media_size * 1048576), media_base_url=media_base_url, root=out))
+                                max_media_bytes=int(max_media_size * 1048576), media_base_url=media_base_url, root=out, use_cache=not no_cache))
 
 
 @app.command()
