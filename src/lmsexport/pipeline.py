@@ -18,6 +18,7 @@ from .diagnostics import Diagnostic, error
 from .formats import FORMATS
 from .loader import load_quiz
 from .media import DEFAULT_MAX_MEDIA_BYTES
+from .text import forget_renderings
 from .writers.shared import Export, ExportOptions
 
 
@@ -47,6 +48,7 @@ def process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, m
     try:
         return _process_quiz(path, formats, options, max_media_bytes)
     finally:
+        forget_renderings()  # the writers share renderings within a quiz only
         if collecting:
             gc.enable()
 
