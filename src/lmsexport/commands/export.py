@@ -2,6 +2,8 @@
 
 Nothing is written for a quiz with errors; errors in one quiz do not stop the others.
 With --check nothing is written at all: the exports on disk are compared with what would be.
+A quiz whose build cache entry still matches its inputs and its files on disk is not built
+again (see cache.py); its diagnostics are replayed.
 """
 
 from __future__ import annotations
@@ -183,6 +185,39 @@ def _progress(total: int, quiet: bool):
     return Progress(transient=True, console=Console(stderr=True))
 
 
+def _cached_quizzes(files: list[Path], store: Cache, targets: dict[str, Path], settings: tuple,
+                    max_media_bytes: int) -> tuple[dict[Path, str], dict[Path, Entry]]:
+    """The digest of each quiz file as read now, and the cache entries that still describe their quiz."""
+    sources_read: dict[Path, str] = {}
+    reused: dict[Path, Entry] = {}
+    for path in files:
+        try:
+            sources_read[path] = file_digest(path.read_bytes())
+        except OSError:
+            continue  # the loader reports it
+        entry = store.lookup(path)
+        if entry is not None and _reuse(entry, path, sources_read[path], targets, settings, max_media_bytes):
+            reused[path] = entry
+    return sources_read, reused
+
+
+def _judge_extra_files(targets: dict[str, Path], summary: Summary, root: Path | None, store: Cache,
+                       check: bool, prune: bool, verbose: bool) -> None:
+    own, foreign = _extra_files(targets, summary, root, store.written)
+    for path in own:
+        if check:
+            summary.differences.append(f"extra: {path} (no quiz produces it; remove it or run with --prune)")
+        elif prune:
+            path.unlink()
+            if verbose:
+                sys.stderr.write(f"removed {path}\n")
+        else:
+            sys.stderr.write(f"warning: {path} is produced by no quiz (run with --prune to remove it)\n")
+    if verbose:
+        for path in foreign:
+            sys.stderr.write(f"note: {path} was not written by lmsexport; it is left alone\n")
+
+
 def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, nearest_grade: bool, check: bool,
                jobs: int, quiet: bool, verbose: bool, prune: bool, max_media_bytes: int,
                media_base_url: str | None = None, root: Path | None = None, use_cache: bool = True) -> int:
@@ -204,19 +239,9 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
     store = Cache((root if root is not None else next(iter(targets.values()))) / CACHE_FOLDER, enabled=use_cache)
     if not check:
         remove_stale_temporaries(store.folder)
-    sources_read: dict[Path, str] = {}
-    reused: dict[Path, QuizOutcome] = {}
-    reused_entries: dict[Path, Entry] = {}
+    sources_read, reused_entries = _cached_quizzes(files, store, targets, settings, max_media_bytes)
+    reused = {path: _reused_outcome(entry, path, summary) for path, entry in reused_entries.items()}
     kept_entries: set[str] = set()
-    for path in files:
-        try:
-            sources_read[path] = file_digest(path.read_bytes())
-        except OSError:
-            continue  # the loader reports it
-        entry = store.lookup(path)
-        if entry is not None and _reuse(entry, path, sources_read[path], targets, settings, max_media_bytes):
-            reused[path] = _reused_outcome(entry, path, summary)
-            reused_entries[path] = entry
     with _progress(len(files), quiet) as progress:
         task = progress.add_task("exporting", total=len(files)) if progress else None
         for outcome in process_files(files, tuple(targets), options, jobs, max_media_bytes, reused):
@@ -247,19 +272,7 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
     # file, or one that failed, cannot tell which exports are orphans.
     whole_bank = all(p.is_dir() for p in sources)
     if whole_bank and not failed:
-        own, foreign = _extra_files(targets, summary, root, store.written)
-        for path in own:
-            if check:
-                summary.differences.append(f"extra: {path} (no quiz produces it; remove it or run with --prune)")
-            elif prune:
-                path.unlink()
-                if verbose:
-                    sys.stderr.write(f"removed {path}\n")
-            else:
-                sys.stderr.write(f"warning: {path} is produced by no quiz (run with --prune to remove it)\n")
-        if verbose:
-            for path in foreign:
-                sys.stderr.write(f"note: {path} was not written by lmsexport; it is left alone\n")
+        _judge_extra_files(targets, summary, root, store, check, prune, verbose)
     if whole_bank and not check:
         # The entry of a quiz that is gone stays while a file it lists is still there: it is the
         # proof that a later --prune may delete that file.
