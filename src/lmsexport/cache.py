@@ -48,7 +48,7 @@ def tool_digest() -> str:
     digest = hashlib.sha256()
     package = Path(__file__).resolve().parent
     for path in sorted(package.rglob("*")):
-        if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+        if path.is_file() and "__pycache__" not in path.parts:  # code, schema, any compiled part
             digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     for name in _LIBRARIES:
         try:
