@@ -28,3 +28,10 @@ check: $(STAMP)
 bench: $(STAMP)
 	$(VENV)/bin/python -m pip install --quiet -e '.[test,bench]'
 	$(VENV)/bin/python bench/run
+
+# What the browser tests need: Debian's Chromium (apt) and Playwright's Python package, which
+# drives that system browser (nothing downloads a browser). Without them those tests skip.
+.PHONY: browser
+browser: $(STAMP)
+	command -v chromium >/dev/null || { SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); $$SUDO apt-get update && $$SUDO apt-get install -y chromium chromium-driver; }
+	$(VENV)/bin/python -m pip install --quiet -e '.[test,browser]'

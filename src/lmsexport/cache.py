@@ -24,7 +24,7 @@ import hashlib
 import json
 import os
 import platform
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
 
@@ -83,6 +83,34 @@ def inputs_key(path: Path, source: str, media: list[tuple[str, str]], settings: 
 
 
 _SEVERITIES = {s.value: s for s in Severity}
+# A diagnostic is stored as the list of its fields but `file` (the quiz file, known on reading),
+# in the dataclass's order, so that no field can be forgotten; a change of the fields changes the
+# tool's digest and so every key.
+_FIELDS = [f.name for f in fields(Diagnostic)]
+_FILE_AT = _FIELDS.index("file")
+_TUPLE_AT = [i for i, f in enumerate(fields(Diagnostic)) if isinstance(f.default, tuple)]
+
+
+def _diagnostic_json(d: Diagnostic) -> list:
+    values = [list(v) if isinstance(v, tuple) else v for v in _field_values(d)]
+    values[0] = d.severity.value
+    del values[_FILE_AT]
+    return values
+
+
+def _field_values(d: Diagnostic) -> list:
+    return [getattr(d, name) for name in _FIELDS]
+
+
+def _diagnostic(values: list, file: str) -> Diagnostic:
+    values = list(values)
+    values.insert(_FILE_AT, file)
+    values[0] = _SEVERITIES[values[0]]
+    for i in _TUPLE_AT:
+        values[i] = tuple(values[i])
+    if len(values) != len(_FIELDS):
+        raise ValueError("a diagnostic with other fields")
+    return Diagnostic(*values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,14 +128,13 @@ class Entry:
         return {
             "source": self.source, "key": self.key, "quiz_id": self.quiz_id, "questions": self.questions,
             "drafts": self.drafts, "media": list(self.media),
-            "diagnostics": [[d.severity.value, d.message, d.pointer, d.line, d.column, d.code] for d in self.diagnostics],
+            "diagnostics": [_diagnostic_json(d) for d in self.diagnostics],
             "files": {f: (list(v) if v else None) for f, v in self.files.items()},
         }
 
     @classmethod
     def from_json(cls, data: dict, file: str) -> Entry:
-        severity = _SEVERITIES
-        diagnostics = tuple([Diagnostic(severity[s], m, file, p, line, column, code) for s, m, p, line, column, code in data["diagnostics"]])
+        diagnostics = tuple([_diagnostic(values, file) for values in data["diagnostics"]])
         files = {str(f): ((str(v[0]), str(v[1])) if v else None) for f, v in data["files"].items()}
         for value in files.values():
             if value and ("/" in value[0] or "\\" in value[0] or value[0].startswith(".")):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,13 +17,10 @@ from ..diagnostics import Diagnostic, Severity, error
 from ..cache import FOLDER as CACHE_FOLDER
 from ..cache import Cache, Entry, file_digest, inputs_key, media_digest
 from ..output import OutputError, check_output_folder, read_if_exists, remove_stale_temporaries, same_export, write_atomic
-from ..pipeline import QuizOutcome, process_files
-from ..report import counts, plural, print_diagnostics
+from ..pipeline import QuizOutcome, process_files, steps
+from ..report import Reporter, counts, plural, print_diagnostics
 from ..writers.shared import ExportOptions
-from .common import quiz_files
-
-# Below this many quiz files a progress bar would only flicker.
-PROGRESS_THRESHOLD = 20
+from .common import LARGE_QUIZ_BYTES, PROGRESS_THRESHOLD, progress as _progress, quiz_files  # noqa: F401 (the thresholds: for tests)
 
 
 # The names each format gives its files: the only files --prune may delete, and only in that
@@ -176,15 +172,6 @@ def _print_table(summary: Summary, formats: list[str]) -> None:
         sys.stdout.write("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() + "\n")
 
 
-def _progress(total: int, quiet: bool):
-    if quiet or total < PROGRESS_THRESHOLD or not sys.stderr.isatty():
-        return nullcontext(None)
-    from rich.console import Console
-    from rich.progress import Progress
-
-    return Progress(transient=True, console=Console(stderr=True))
-
-
 def _cached_quizzes(files: list[Path], store: Cache, targets: dict[str, Path], settings: tuple,
                     max_media_bytes: int) -> tuple[dict[Path, str], dict[Path, Entry]]:
     """The digest of each quiz file as read now, and the cache entries that still describe their quiz."""
@@ -242,10 +229,15 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
     sources_read, reused_entries = _cached_quizzes(files, store, targets, settings, max_media_bytes)
     reused = {path: _reused_outcome(entry, path, summary) for path, entry in reused_entries.items()}
     kept_entries: set[str] = set()
-    with _progress(len(files), quiet) as progress:
-        task = progress.add_task("exporting", total=len(files)) if progress else None
-        for outcome in process_files(files, tuple(targets), options, jobs, max_media_bytes, reused):
-            print_diagnostics(outcome.diagnostics, "text", sys.stderr, show_notes=verbose)
+    reporter = Reporter("stderr", "text", "quiet" if quiet else "verbose" if verbose else "default")
+    per_quiz = steps(tuple(targets))
+    with _progress(files, quiet) as progress:
+        task = progress.add_task("exporting", total=len(files) * per_quiz) if progress else None
+        # Each step of a quiz moves the bar (loading, checking, writing each format), so one large quiz shows progress too.
+        on_step = (lambda step: progress.update(task, advance=1, description=f"exporting {step}")) if progress else None
+        done = 0
+        for outcome in process_files(files, tuple(targets), options, jobs, max_media_bytes, on_step=on_step, reused=reused):
+            reporter.report(outcome.diagnostics)
             summary.add(outcome.diagnostics)
             if outcome.path in reused and not outcome.failed:
                 entry = reused_entries[outcome.path]
@@ -265,8 +257,9 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
                             kept_entries.add(f"{entry.quiz_id}.json")
                         except OSError as problem:  # the exports are right; only the next build is slower
                             sys.stderr.write(f"warning: cannot write the build cache {store.folder}: {problem.strerror or problem}\n")
+            done += 1
             if progress:
-                progress.advance(task)
+                progress.update(task, completed=done * per_quiz)
     failed = summary.totals["errors"] > 0
     # Extra files are judged only for whole folders of content that loaded cleanly: a run on one
     # file, or one that failed, cannot tell which exports are orphans.
@@ -283,6 +276,9 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
         _print_table(summary, list(targets))
     for line in summary.differences:
         sys.stdout.write(line + "\n")
+    kinds = reporter.kinds_line()
+    if kinds:
+        sys.stderr.write(kinds + "\n")
     total = summary.totals
     if not quiet or failed or summary.differences:
         verdict = "exports are out of date" if summary.differences else ("exports are up to date" if check else "done")
