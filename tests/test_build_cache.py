@@ -320,3 +320,16 @@ def test_package_entries_in_another_order_or_with_one_more_are_stale(package):
     assert not same_export(data, longer.getvalue())
     assert not same_export(data, data[:-10]) and not same_export(data, b"PK\x03\x04 not a zip")
     assert same_export(data, _rezip(data, method=zipfile.ZIP_STORED))  # stored or deflated: the same entries
+
+
+def test_diagnostics_read_back_whole():
+    """Every field of a diagnostic survives the cache, by the fast reading and the general one."""
+    from lmsexport.diagnostics import Diagnostic, Severity
+
+    found = (Diagnostic(Severity.WARNING, "GIFT cannot carry it", "q.json", "/questions/0", 3, 7, "gift-x", ("gift", "moodle"), True),
+             Diagnostic(Severity.NOTE, "a draft", "q.json", "/questions/1", None, None, "draft"))
+    entry = cache.Entry("../q.json", "k", "q", 2, 1, (), found, {"gift": ("q.gift.txt", "d")})
+    data = cache.decode(cache.encode(entry))
+    assert cache.Entry.from_json(data, "q.json") == entry
+    # the fast reading of today's fields and the general one agree
+    assert cache._diagnostics(data["diagnostics"], "q.json") == tuple(cache._diagnostic(v, "q.json") for v in data["diagnostics"]) == found
