@@ -435,8 +435,11 @@ def test_http_and_relative_media_base_urls_are_accepted(bank, base):
 def test_project_file_settings_and_command_line_wins(bank):
     (bank / "pyproject.toml").write_text(
         '[project]\nname = "bank"\n\n[tool.lmsexport]\nout = "published"\nformats = ["gift", "moodle"]\nstrict = true\n', encoding="utf-8")
+    # A question worth 2 points: GIFT cannot carry points, a loss.
+    quiz_file = bank / "content" / "model-pipeline-parallelism.json"
+    quiz_file.write_text(quiz_file.read_text(encoding="utf-8").replace('"type": "single_choice",', '"type": "single_choice", "points": 2,', 1), encoding="utf-8")
     result = invoke("build")
-    # strict: the GIFT losses of the seed content are errors, so nothing is written
+    # strict: that GIFT loss is an error, so nothing is written
     assert result.exit_code == 1 and "(an error under --strict)" in result.stderr
     assert invoke("build", "--no-strict").exit_code == 0
     assert export_names(bank / "published") == ["gift", "moodle"]

@@ -9,7 +9,7 @@ from ...checks.addresses import media_base_url_problem
 from ...diagnostics import Diagnostic, error
 from ...model import Question, Quiz, Text
 from ..moodle_check import exact_or_nearest, grade_problems
-from ..moodle_common import category_path, question_diagnostics, quiz_diagnostics, section_category_path, section_note
+from ..moodle_common import category_path, dropped_metadata, question_diagnostics, quiz_diagnostics, section_category_path, section_note
 from ..shared import ExportOptions, nothing_to_export
 from . import _category_losses
 from .questions import BlockWriter
@@ -35,6 +35,9 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
         if problem:
             yield error(f"the media base URL {problem}", quiz.location.file, code="gift-media-base-url", line=1, column=1)
     yield from quiz_diagnostics(quiz, options)
+    dropped = dropped_metadata(quiz, "GIFT", in_comments=True)
+    if dropped is not None:
+        yield dropped
     yield from _category_losses(quiz, category_path(quiz), options)
     writer = _CheckingWriter(quiz, options)
     for section, members in quiz.layout():

@@ -9,7 +9,7 @@ from ...diagnostics import Diagnostic
 from ...model import Choice, Question, Quiz, Text
 from ...text import media_references
 from ..moodle_check import exact_or_nearest, grade_problems
-from ..moodle_common import question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
+from ..moodle_common import dropped_metadata, question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
 from ..shared import ExportOptions, nothing_to_export
 from .fields import Fields
 from .questions import QuestionWriter
@@ -43,6 +43,9 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
         yield from nothing_to_export(quiz, "", "Moodle XML").diagnostics
         return
     yield from quiz_diagnostics(quiz, options)
+    dropped = dropped_metadata(quiz, "Moodle XML")
+    if dropped is not None:
+        yield dropped
     media = media_references(quiz.description) if quiz.media else []
     if media:
         message = f"the description's media files ({', '.join(media)}) cannot ride with a Moodle category description: Moodle will show them broken"
