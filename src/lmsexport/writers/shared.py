@@ -70,7 +70,7 @@ def quiz_loss(quiz: Quiz, message: str, options: ExportOptions, code: str, point
 
 
 # Written directly (not through zipfile) with a faster deflate; see zips.py.
-from .zips import deterministic_zip  # noqa: E402
+from .zips import deterministic_zip  # noqa: E402, F401 (the writers import it from here)
 
 
 def xml_bytes(root: etree._Element) -> bytes:
