@@ -333,3 +333,14 @@ def test_diagnostics_read_back_whole():
     assert cache.Entry.from_json(data, "q.json") == entry
     # the fast reading of today's fields and the general one agree
     assert cache._diagnostics(data["diagnostics"], "q.json") == tuple(cache._diagnostic(v, "q.json") for v in data["diagnostics"]) == found
+
+
+def test_an_incremental_build_in_several_processes_writes_what_a_full_one_does(bank):
+    assert invoke("build").exit_code == 0
+    edit(bank / "content" / f"{QUIZ}.json", "Megatron-LM", "Megatron-LM 2")
+    edit(bank / "content" / f"{OTHER}.json", '"id": "', '"id": "renamed-')
+    result = invoke("build", "--jobs", "2", "--prune")
+    assert result.exit_code == 0, result.output
+    assert invoke("build", "-o", "fresh", "--no-cache").exit_code == 0
+    assert exports(bank / "exports") == exports(bank / "fresh")
+    assert invoke("build", "--check").exit_code == 0
