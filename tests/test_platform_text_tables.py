@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -25,9 +24,9 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-import lxml.html
 import pytest
 from lxml import etree
+from shown_text import markdown_shown, plain_shown, shown, shown_of_element
 
 from conftest import SHARED
 
@@ -70,45 +69,7 @@ def shown_text(row: Row, field: str) -> str:
     return row.shown_inline if field in INLINE and row.shown_inline is not None else row.shown
 
 
-# --- what a browser shows ---------------------------------------------------------------------
-
-_BLOCKS = {"p", "div", "li", "ul", "ol", "table", "tr", "blockquote", "pre", "h1", "h2", "h3", "h4", "h5", "h6"}
-_PARAGRAPH, _BREAK = "\x01", "\x02"
-
-
-def _local(tag) -> str:
-    return etree.QName(tag).localname if isinstance(tag, str) else ""
-
-
-def _walk(element, parts: list[str]) -> None:
-    name = _local(element.tag)
-    if name in _BLOCKS:
-        parts.append(_PARAGRAPH)
-    if name == "br":
-        parts.append(_BREAK)
-    parts.append(element.text or "")
-    for child in element:
-        _walk(child, parts)
-        parts.append(child.tail or "")
-    if name in _BLOCKS:
-        parts.append(_PARAGRAPH)
-
-
-def shown_of_element(element) -> str:
-    """The text a browser shows for an element's content (HTML's white space rules)."""
-    parts: list[str] = [element.text or ""]
-    for child in element:
-        _walk(child, parts)
-        parts.append(child.tail or "")
-    text = re.sub(r"[ \t\n\r\f]+", " ", "".join(parts))  # collapsible white space; not U+00A0
-    text = re.sub(f" *([{_PARAGRAPH}{_BREAK}]) *", r"\1", text)  # dropped at line ends
-    text = re.sub(f"{_PARAGRAPH}+", _PARAGRAPH, text).strip(_PARAGRAPH + " ")
-    return text.replace(_PARAGRAPH, "\n\n").replace(_BREAK, "\n").replace("\u00a0", " ")
-
-
-def shown(html: str) -> str:
-    return shown_of_element(lxml.html.fragment_fromstring(html, create_parent="div"))
-
+# --- what a browser shows (shown_text: none of it calls lmsexport) -------------------------------
 
 def test_shown_follows_html_white_space_rules():
     # The helper itself, on literal markup: a wrong helper would make every table below wrong.
@@ -118,6 +79,9 @@ def test_shown_follows_html_white_space_rules():
     assert shown("x<br/>\u00a0\u00a0y") == "x\n  y"
     assert shown("&amp; &lt;") == "& <"
     assert shown("<div lang='en'><p><strong>a</strong> <em>b</em></p></div>") == "a b"
+    assert shown('<p>see <img src="r.png" alt="a ring"/></p>') == "see [a ring]"
+    assert plain_shown("a  b \r\nc\rd\n\n\ne") == "a  b\nc\nd\n\ne"
+    assert markdown_shown("**a** &amp; <b> $x<y$") == "a & <b> \\(x<y\\)"
 
 
 # --- the quiz of the table, exported ----------------------------------------------------------
