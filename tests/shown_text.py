@@ -29,6 +29,9 @@ def _local(tag) -> str:
 
 def _walk(element, parts: list[str]) -> None:
     name = _local(element.tag)
+    if name == "math":  # typeset by the platform: which formula it is, is checked elsewhere
+        parts.append("[formula]")
+        return
     if name in _MEDIA:  # an image shows its picture, a player its controls: named by their alt text
         parts.append("[" + (element.get("alt") or "".join(element.itertext())).strip() + "]")
         return
@@ -56,7 +59,14 @@ def shown_of_element(element) -> str:
     text = re.sub(f" *([{_PARAGRAPH}{_BREAK}]) *", r"\1", text)
     text = re.sub(f"{_PARAGRAPH}+", _PARAGRAPH, text).strip(_PARAGRAPH + " ")
     text = re.sub(f"{_BREAK}*{_PARAGRAPH}{_BREAK}*", _PARAGRAPH, text)  # a break at a block's edge shows nothing
-    return text.replace(_PARAGRAPH, "\n\n").replace(_BREAK, "\n").replace("\u00a0", " ")
+    text = text.replace(_PARAGRAPH, "\n\n").replace(_BREAK, "\n").replace("\u00a0", " ")
+    text = "\n".join(line.rstrip(" ") for line in text.split("\n")).strip(" ")  # spaces ending a line cannot be seen
+    return _one_blank_line(text)
+
+
+def _one_blank_line(text: str) -> str:
+    """Several blank lines in a row read as one: a paragraph break in HTML shows no more."""
+    return re.sub(r"\n{3,}", "\n\n", text)
 
 
 def shown(html: str) -> str:
@@ -64,13 +74,13 @@ def shown(html: str) -> str:
 
 
 def plain_shown(source: str) -> str:
-    """A plain text as typed: each line break a line, a blank line a new paragraph, spaces kept
+    """A plain text as typed: each line break a line, blank lines a new paragraph, spaces kept
     (but those ending a line, which nobody can see)."""
     text = source.replace("\r\n", "\n").replace("\r", "\n")
     paragraphs = [p.strip("\n") for p in re.split(r"\n{2,}", text) if p.strip()]
     lines = "\n\n".join(paragraphs).split("\n")
-    shown_lines = "\n".join(line.rstrip(" \t") for line in lines).strip(" \t")
-    return shown_lines.replace("\u00a0", " ")  # a no-break space shows as a space
+    lines = [line.replace("\u00a0", " ").rstrip(" \t") for line in lines]  # a no-break space shows as a space
+    return _one_blank_line("\n".join(lines).strip(" \t"))
 
 
 def _reference_markdown() -> MarkdownIt:
@@ -92,21 +102,37 @@ def _reference_markdown() -> MarkdownIt:
     md.inline.ruler.before("escape", "display_brackets", display_brackets)
     tex = {"math_inline": ("\\(", "\\)"), "math_inline_double": ("\\[", "\\]"), "math_block": ("\\[", "\\]"),
            "math_block_label": ("\\[", "\\]")}
+    def formula(self, tokens, idx, options, env, o="", c=""):
+        if env.get("math") == "mathml":
+            return "<math></math>"
+        return f"<span>{o}{escape(tokens[idx].content.strip(), quote=False)}{c}</span>"
+
     for token_type, (opening, closing) in tex.items():
         md.add_render_rule(token_type, lambda self, tokens, idx, options, env, o=opening, c=closing:
-                           f"<span>{o}{escape(tokens[idx].content.strip(), quote=False)}{c}</span>")
+                           formula(self, tokens, idx, options, env, o, c))
     return md
 
 
 _MARKDOWN = _reference_markdown()
 
 
-def markdown_shown(source: str) -> str:
-    """What a Markdown text shows, formulas as the TeX a MathJax filter reads."""
-    return shown(_MARKDOWN.render(source) or "<p></p>")
+def markdown_shown(source: str, math: str = "tex") -> str:
+    """What a Markdown text shows, formulas as the TeX a MathJax filter reads (or, with
+    math="mathml", as a typeset formula)."""
+    return shown(_MARKDOWN.render(source, {"math": math}) or "<p></p>")
 
 
 def loose_around_tabs(text: str, source: str) -> str:
     """HTML collapses the white space around a tab: for a source holding one, runs of spaces are
     not compared (the literal tables check spaces exactly)."""
     return re.sub(r"[ \t]+", " ", text) if "\t" in source else text
+
+
+def expected_shown(text, math: str = "tex") -> str:
+    """What a content text (a lmsexport.model.Text) must show."""
+    return plain_shown(text.source) if text.format.value == "plain" else markdown_shown(text.source, math)
+
+
+def shows(html: str, text) -> bool:
+    """Whether HTML a writer produced shows what the content's text says."""
+    return loose_around_tabs(shown(html), text.source) == loose_around_tabs(expected_shown(text), text.source)
