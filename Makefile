@@ -28,3 +28,12 @@ check: $(STAMP)
 bench: $(STAMP)
 	$(VENV)/bin/python -m pip install --quiet -e '.[test,bench]'
 	$(VENV)/bin/python bench/run
+
+# Mutation testing of the escaping, writer, check and output modules (setup.cfg lists them):
+# minutes, not part of CI. Tests that run lmsexport in a child process see the original code.
+.PHONY: mutation
+mutation: $(STAMP)
+	$(VENV)/bin/python -m pip install --quiet 'mutmut>=3.8,<4'
+	rm -rf mutants
+	LMSEXPORT_SHARED=$${LMSEXPORT_SHARED:-$(abspath ../shared)} nice -n 19 $(VENV)/bin/mutmut run --max-children 2
+	$(VENV)/bin/mutmut results

@@ -27,8 +27,10 @@ from pathlib import Path
 import pytest
 from lxml import etree
 from shown_text import markdown_shown, plain_shown, shown, shown_of_element
+from typer.testing import CliRunner
 
 from conftest import SHARED
+from lmsexport.cli import app
 
 
 @dataclass(frozen=True)
@@ -99,9 +101,8 @@ def table_quiz() -> dict:
 def exports(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("text-table")
     (folder / "text-table.json").write_text(json.dumps(table_quiz(), ensure_ascii=False), encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "lmsexport", "build", "--quiet", "-o", str(folder / "out"),
-                             str(folder / "text-table.json")], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
+    result = CliRunner().invoke(app, ["build", "--quiet", "-o", str(folder / "out"), str(folder / "text-table.json")])
+    assert result.exit_code == 0, result.output
     return folder / "out"
 
 
