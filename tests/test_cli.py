@@ -193,12 +193,12 @@ def test_new_scaffolds_a_valid_quiz_of_every_type(bank):
     assert result.exit_code == 0, result.output
     created = json.loads((bank / "content" / "my-quiz.json").read_text())
     assert [q["type"] for q in created["questions"]] == types and created["language"] == "wo"
-    assert created["$schema"] == "https://lmsexport.org/schema/quiz.schema.json"  # no schema/ folder here
+    # The schema is placed where $schema points, so editors complete the file out of the box.
+    assert created["$schema"] == "../schema/quiz.schema.json"
+    assert json.loads((bank / "schema" / "quiz.schema.json").read_text()) == json.loads((ROOT / "schema" / "quiz.schema.json").read_text())
     assert invoke("validate", "content/my-quiz.json").exit_code == 0
     assert invoke("build", "content/my-quiz.json").exit_code == 0
     assert invoke("new", "my-quiz").exit_code == 2  # never overwrites
-    (bank / "schema").mkdir()
-    shutil.copy(ROOT / "schema" / "quiz.schema.json", bank / "schema")
     assert invoke("new", "with-schema").exit_code == 0
     assert json.loads((bank / "content" / "with-schema.json").read_text())["$schema"] == "../schema/quiz.schema.json"
     assert invoke("new", "Not A Slug").exit_code == 2
@@ -311,3 +311,242 @@ def test_exports_may_go_below_the_folder_of_a_single_quiz_file(bank):
     result = invoke("gift", "quiz.json", "-o", "out")  # the quiz's folder is not read as content
     assert result.exit_code == 0, result.output
     assert (bank / "out" / "optimizer-offload-cpu-nvme.gift.txt").is_file()
+
+
+def test_new_writes_every_type_by_default_and_builds_without_a_warning(bank):
+    from lmsexport.model import QUESTION_TYPES
+
+    result = invoke("new", "fresh")
+    assert result.exit_code == 0, result.output
+    created = json.loads((bank / "content" / "fresh.json").read_text())
+    # Every type but those a default format cannot carry whole (GIFT has no ordering question).
+    assert [q["type"] for q in created["questions"]] == [t for t in QUESTION_TYPES if t != "ordering"]
+    every = invoke("new", "every", "--all-types")
+    assert every.exit_code == 0 and "cannot carry ordering whole" in every.stdout
+    assert [q["type"] for q in json.loads((bank / "content" / "every.json").read_text())["questions"]] == list(QUESTION_TYPES)
+    assert invoke("validate", "content/every.json", "--format", "qti,canvas,moodle").exit_code == 0
+    built = invoke("build", "content/fresh.json", "-o", "out", "--verbose")
+    assert built.exit_code == 0
+    assert "warning" not in built.stderr and built.stdout.strip().endswith("1 quiz: 0 errors, 0 warnings; done")
+    validated = invoke("validate", "content/fresh.json", "--verbose")
+    assert validated.stdout.strip().endswith("0 errors, 0 warnings"), validated.stdout
+
+
+def test_new_type_lists_its_values():
+    shown = invoke("new", "--help").stdout
+    assert "single_choice" in shown and "multiple_response" in shown and "description" in shown
+    assert invoke("new", "x", "--type", "fill_in").exit_code == 2
+
+
+@pytest.mark.parametrize("title", ["bell\x07here", "line\nbreak", "   "])
+def test_new_refuses_a_title_no_export_can_carry(bank, title):
+    result = invoke("new", "bad-title", "--title", title)
+    assert result.exit_code == 2
+    assert not (bank / "content" / "bad-title.json").exists()
+
+
+def test_schema_write_places_the_packaged_schema(bank):
+    (bank / "folder").mkdir()
+    refused = invoke("schema", "--write", "folder")
+    assert refused.exit_code == 2 and "cannot write folder" in refused.stderr
+    result = invoke("schema", "--write", "schema/quiz.schema.json")
+    assert result.exit_code == 0
+    assert (bank / "schema" / "quiz.schema.json").read_bytes() == (ROOT / "schema" / "quiz.schema.json").read_bytes()
+
+
+def test_readme_new_and_examples_agree_on_the_schema_reference():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert '"$schema": "../schema/quiz.schema.json"' in readme
+    for example in sorted((ROOT / "examples").glob("*.json")):
+        assert json.loads(example.read_text(encoding="utf-8"))["$schema"] == "../schema/quiz.schema.json", example
+
+
+# -- options: only those that act on a command, from the project file too -----------------------
+
+def test_each_command_offers_only_its_options():
+    qti = invoke("qti", "--help").stdout
+    assert "--nearest-grade" not in qti and "--media-base-url" not in qti
+    moodle = invoke("moodle", "--help").stdout
+    assert "--nearest-grade" in moodle and "--media-base-url" not in moodle
+    gift = invoke("gift", "--help").stdout
+    assert "--nearest-grade" in gift and "--media-base-url" in gift
+    assert invoke("qti", "--nearest-grade").exit_code == 2
+
+
+def test_shell_completion_is_offered():
+    shown = invoke("--help").stdout
+    assert "--install-completion" in shown and "--show-completion" in shown
+
+
+@pytest.mark.parametrize("base", ["javascript:alert(1)//", " javascript:alert(1)", "data:text/html,x", "file:///etc/", 'https://x.org/" onerror="x'])
+def test_an_unsafe_media_base_url_is_a_usage_error(bank, base):
+    result = invoke("gift", "-o", "out", "--media-base-url", base)
+    assert result.exit_code == 2
+    assert not (bank / "out").exists()
+    assert invoke("validate", "--media-base-url", base).exit_code == 2
+
+
+@pytest.mark.parametrize("base", ["https://cdn.example.org/quiz/", "http://x.org", "media/", "../published", "//cdn.example.org/"])
+def test_http_and_relative_media_base_urls_are_accepted(bank, base):
+    assert invoke("gift", "-o", "out", "--media-base-url", base).exit_code == 0
+
+
+def test_project_file_settings_and_command_line_wins(bank):
+    (bank / "pyproject.toml").write_text(
+        '[project]\nname = "bank"\n\n[tool.lmsexport]\nout = "published"\nformats = ["gift", "moodle"]\nstrict = true\n', encoding="utf-8")
+    # A question worth 2 points: GIFT cannot carry points, a loss.
+    quiz_file = bank / "content" / "model-pipeline-parallelism.json"
+    quiz_file.write_text(quiz_file.read_text(encoding="utf-8").replace('"type": "single_choice",', '"type": "single_choice", "points": 2,', 1), encoding="utf-8")
+    result = invoke("build")
+    # strict: that GIFT loss is an error, so nothing is written
+    assert result.exit_code == 1 and "(an error under --strict)" in result.stderr
+    assert invoke("build", "--no-strict").exit_code == 0
+    assert sorted(p.name for p in (bank / "published").iterdir()) == ["gift", "moodle"]
+    assert invoke("build", "--format", "qti", "--no-strict").exit_code == 0
+    assert (bank / "published" / "qti").is_dir()
+    assert invoke("canvas", "--no-strict").exit_code == 0  # a single-format command: out/<format>
+    assert (bank / "published" / "canvas").is_dir()
+    # validate reads the same file, from a subfolder too
+    (bank / "content" / "sub").mkdir()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(bank / "content" / "sub")
+        assert invoke("validate", "..").exit_code == 1
+        assert invoke("validate", "..", "--no-strict").exit_code == 0
+
+
+def test_lmsexport_toml_wins_over_pyproject_and_bad_settings_are_usage_errors(bank):
+    (bank / "pyproject.toml").write_text('[tool.lmsexport]\nformats = "gift"\n', encoding="utf-8")
+    (bank / "lmsexport.toml").write_text('formats = "qti"\nout = "from-toml"\n', encoding="utf-8")
+    assert invoke("build").exit_code == 0
+    assert [p.name for p in (bank / "from-toml").iterdir()] == ["qti"]
+    (bank / "lmsexport.toml").write_text('formts = "qti"\n', encoding="utf-8")
+    result = invoke("build")
+    assert result.exit_code == 2 and "unknown setting 'formts'" in result.stderr
+    (bank / "lmsexport.toml").write_text('media-base-url = "javascript:alert(1)"\n', encoding="utf-8")
+    assert invoke("gift").exit_code == 2
+
+
+# -- interrupts ------------------------------------------------------------------------------------
+
+def _interrupt_at(monkeypatch, module, name):
+    import signal
+
+    target = __import__(module, fromlist=[name])
+    real = getattr(target, name)
+
+    def interrupted(*args, **kwargs):
+        result = real(*args, **kwargs)
+        signal.raise_signal(signal.SIGINT)
+        return result
+
+    monkeypatch.setattr(target, name, interrupted)
+
+
+@pytest.mark.parametrize("module, name", [
+    ("lmsexport.commands.export", "write_atomic"),  # after the first file is written
+    ("lmsexport.commands.export", "_print_table"),  # after every file is written
+    ("lmsexport.pipeline", "settle"),  # while a quiz is checked
+    ("lmsexport.commands.export", "remove_stale_temporaries"),  # before anything is read
+])
+def test_ctrl_c_at_any_moment_of_a_single_process_build_exits_130(bank, monkeypatch, capsys, module, name):
+    import signal
+
+    from lmsexport.cli import main
+
+    previous = signal.getsignal(signal.SIGINT)
+    _interrupt_at(monkeypatch, module, name)
+    monkeypatch.setattr(sys, "argv", ["lmsexport", "build"])
+    try:
+        with pytest.raises(SystemExit) as finished:
+            main()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert finished.value.code == 130
+    assert "interrupted" in capsys.readouterr().err
+
+
+def test_ctrl_c_that_a_library_swallows_still_exits_130(monkeypatch, capsys):
+    import signal
+
+    import lmsexport.cli as cli
+
+    def swallowing_app():
+        try:
+            signal.raise_signal(signal.SIGINT)
+        except KeyboardInterrupt:
+            pass  # as a library's broad handler would
+        sys.exit(0)
+
+    previous = signal.getsignal(signal.SIGINT)
+    monkeypatch.setattr(cli, "app", swallowing_app)
+    try:
+        with pytest.raises(SystemExit) as finished:
+            cli.main()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert finished.value.code == 130
+
+
+def test_ctrl_c_while_the_interpreter_shuts_down_exits_130(bank):
+    script = ("import atexit, signal, sys\n"
+              "from lmsexport.cli import main\n"
+              "atexit.register(lambda: signal.raise_signal(signal.SIGINT))\n"
+              "sys.argv = ['lmsexport', 'build', '--quiet']\n"
+              "main()\n")
+    process = subprocess.run([sys.executable, "-c", script], cwd=bank, capture_output=True, timeout=120)
+    assert process.returncode == 130, process.stderr
+    assert (bank / "exports" / "gift" / "model-pipeline-parallelism.gift.txt").is_file()
+
+
+def test_progress_for_one_large_quiz(bank):
+    import lmsexport.commands.export as export
+
+    source = json.loads((bank / "content" / "optimizer-offload-cpu-nvme.json").read_text(encoding="utf-8"))
+    questions = [q for q in source["questions"] if not q.get("draft")]
+    source["questions"] = [{**q, "id": f"{q['id']}-{i}"} for i in range(3000 // len(questions) + 1) for q in questions]
+    text = json.dumps(source, ensure_ascii=False, indent=2)
+    assert len(text.encode()) >= export.LARGE_QUIZ_BYTES
+    shutil.rmtree(bank / "content")
+    (bank / "content").mkdir()
+    (bank / "content" / "large.json").write_text(text, encoding="utf-8")
+    code, shown = _run_with_terminal_stderr(["build", "--format", "gift,moodle"], bank)
+    assert code == 0
+    assert "exporting optimizer-offload-cpu-nvme" not in shown  # steps are named by the file
+    assert "exporting large.json: checked gift" in shown or "exporting large.json: rendered" in shown, shown[-2000:]
+    code, shown = _run_with_terminal_stderr(["validate"], bank)
+    assert code == 0 and "validating large.json: " in shown
+
+
+def test_shell_completion_completes_commands_and_options():
+    import os
+
+    env = {**os.environ, "_LMSEXPORT_COMPLETE": "complete_bash", "COMP_WORDS": "lmsexport val", "COMP_CWORD": "1"}
+    completed = subprocess.run([sys.executable, "-c", "import sys; sys.argv[0] = 'lmsexport'; from lmsexport.cli import main; main()"],
+                               env=env, capture_output=True, text=True, timeout=60)
+    assert completed.stdout.split() == ["validate"]
+    env.update(COMP_WORDS="lmsexport gift --media", COMP_CWORD="2")
+    completed = subprocess.run([sys.executable, "-c", "import sys; sys.argv[0] = 'lmsexport'; from lmsexport.cli import main; main()"],
+                               env=env, capture_output=True, text=True, timeout=60)
+    assert "--media-base-url" in completed.stdout.split()
+
+
+def test_the_readme_quiz_validates_and_builds_like_the_one_new_writes(bank):
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## The content format", 1)[1]
+    example = json.loads(re.search(r"```json\n(.*?)\n```", section, re.DOTALL).group(1))
+    (bank / "content" / "readme.json").write_text(json.dumps(example), encoding="utf-8")
+    assert invoke("new", "scaffolded").exit_code == 0
+    scaffolded = json.loads((bank / "content" / "scaffolded.json").read_text())
+    assert example["$schema"] == scaffolded["$schema"] == "../schema/quiz.schema.json"
+    assert (bank / "content" / example["$schema"]).resolve().is_file()  # where both point, new put the schema
+    for name in ("readme.json", "scaffolded.json"):
+        assert invoke("validate", f"content/{name}").exit_code == 0
+        assert invoke("build", f"content/{name}", "-o", "out").exit_code == 0
+
+
+def test_new_into_a_place_it_cannot_write_is_a_usage_error(bank):
+    (bank / "blocked").write_text("a file where a folder would go")
+    result = invoke("new", "fresh", "--out", "blocked/fresh.json")
+    assert result.exit_code == 2 and "cannot write" in result.stderr and "Traceback" not in result.output

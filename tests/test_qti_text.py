@@ -14,6 +14,7 @@ from lmsexport.loader import load_quiz
 from lmsexport.readers.canonical import build_quiz
 from lmsexport.writers import qti
 from lmsexport.writers.shared import ExportOptions
+from lmsexport.pipeline import export_quiz
 
 CP = "{http://www.imsglobal.org/xsd/imscp_v1p1}"
 EVERYTHING = """# Heading *one*
@@ -103,7 +104,7 @@ def test_every_markdown_feature_in_every_place_validates(schemas):  # noqa: F811
 
 
 def test_loss_warnings_become_errors_under_strict():
-    result = qti.render(quiz_with(md("| a |\n|--:|\n| 1 |")), ExportOptions(strict=True))
+    result = export_quiz(quiz_with(md("| a |\n|--:|\n| 1 |")), "qti", ExportOptions(strict=True))
     assert result.data is None and result.failed
     assert {d.pointer for d in result.diagnostics} >= {"/questions/0/stem", "/questions/0/options/0/feedback"}
 
@@ -153,7 +154,7 @@ def test_feedback_a_question_cannot_show_is_reported():
     )
     result = qti.render(quiz, ExportOptions())
     assert [d.pointer for d in result.diagnostics] == ["/questions/0/feedback/correct"]
-    assert qti.render(quiz, ExportOptions(strict=True)).data is None
+    assert export_quiz(quiz, "qti", ExportOptions(strict=True)).data is None
 
 
 FORMULAS = r"""Inline $x^2 + \frac{a}{b}$, \(\sqrt{n}\) and $\sum_{i=1}^{n} i$, $\begin{pmatrix} 1 & 0 \\ 0 & 1 \end{pmatrix}$.

@@ -8,20 +8,20 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, Severity, error
 from ..formats import FORMATS
 from ..output import OutputError, check_output_folder, read_if_exists, remove_stale_temporaries, write_atomic
-from ..pipeline import QuizOutcome, process_files
-from ..report import counts, plural, print_diagnostics
+from ..pipeline import QuizOutcome, process_files, steps
+from ..report import Reporter, counts, plural, print_diagnostics
 from ..writers.shared import ExportOptions
-from .common import quiz_files
+from .common import LARGE_QUIZ_BYTES, PROGRESS_THRESHOLD, progress as _progress, quiz_files  # noqa: F401 (the thresholds: for tests)
 
-# Below this many quiz files a progress bar would only flicker.
-PROGRESS_THRESHOLD = 20
+# Folders below the output root that other commands write (`lmsexport preview`): not exports,
+# so neither extra files for --check nor files for --prune to delete.
+OTHER_OUTPUTS = ("preview",)
 
 
 @dataclass
@@ -89,7 +89,7 @@ def _extra_files(targets: dict[str, Path], summary: Summary, root: Path | None) 
                 if path.is_file() and not path.name.startswith(".") and path.name not in summary.expected[format_name]:
                     extra.append(path)
     if root is not None and root.is_dir():
-        format_folders = {root / f.folder for f in FORMATS.values()}
+        format_folders = {root / f.folder for f in FORMATS.values()} | {root / name for name in OTHER_OUTPUTS}
         for path in sorted(root.rglob("*")):
             relative = path.relative_to(root)
             if (path.is_file() and not any(part.startswith(".") for part in relative.parts)
@@ -104,15 +104,6 @@ def _print_table(summary: Summary, formats: list[str]) -> None:
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     for row in [header, [("-" * w) for w in widths], *rows]:
         sys.stdout.write("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() + "\n")
-
-
-def _progress(total: int, quiet: bool):
-    if quiet or total < PROGRESS_THRESHOLD or not sys.stderr.isatty():
-        return nullcontext(None)
-    from rich.console import Console
-    from rich.progress import Progress
-
-    return Progress(transient=True, console=Console(stderr=True))
 
 
 def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, nearest_grade: bool, check: bool,
@@ -132,14 +123,20 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
     summary.add(path_problems)
     print_diagnostics(path_problems, "text", sys.stderr)
     options = ExportOptions(strict=strict, nearest_grade=nearest_grade, media_base_url=media_base_url)
-    with _progress(len(files), quiet) as progress:
-        task = progress.add_task("exporting", total=len(files)) if progress else None
-        for outcome in process_files(files, tuple(targets), options, jobs, max_media_bytes):
-            print_diagnostics(outcome.diagnostics, "text", sys.stderr, show_notes=verbose)
+    reporter = Reporter("stderr", "text", "quiet" if quiet else "verbose" if verbose else "default")
+    per_quiz = steps(tuple(targets))
+    with _progress(files, quiet) as progress:
+        task = progress.add_task("exporting", total=len(files) * per_quiz) if progress else None
+        # Each step of a quiz moves the bar (loading, checking, writing each format), so one large quiz shows progress too.
+        on_step = (lambda step: progress.update(task, advance=1, description=f"exporting {step}")) if progress else None
+        done = 0
+        for outcome in process_files(files, tuple(targets), options, jobs, max_media_bytes, on_step=on_step):
+            reporter.report(outcome.diagnostics)
             summary.add(outcome.diagnostics)
             _handle_outcome(outcome, targets, check, summary, verbose)
+            done += 1
             if progress:
-                progress.advance(task)
+                progress.update(task, completed=done * per_quiz)
     failed = summary.totals["errors"] > 0
     # Extra files are judged only for whole folders of content that loaded cleanly: a run on one
     # file, or one that failed, cannot tell which exports are orphans.
@@ -158,6 +155,9 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
         _print_table(summary, list(targets))
     for line in summary.differences:
         sys.stdout.write(line + "\n")
+    kinds = reporter.kinds_line()
+    if kinds:
+        sys.stderr.write(kinds + "\n")
     total = summary.totals
     if not quiet or failed or summary.differences:
         verdict = "exports are out of date" if summary.differences else ("exports are up to date" if check else "done")

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from decimal import Decimal, localcontext
 from urllib.parse import quote, unquote
 
-from ..diagnostics import Diagnostic, Severity, warning
-from ..model import Question, Quiz, Text, TextFormat
+from ..diagnostics import Diagnostic, note, pointer_join
+from ..model import Question, Quiz, Section, Text, TextFormat
 from ..text import (
     RenderStyle,
     plain_to_html,
@@ -22,7 +23,7 @@ from ..text import (
     to_html,
     to_inline_html,
 )
-from .shared import ExportOptions, loss_warning
+from .shared import ExportOptions, loss_warning, number, quiz_loss  # noqa: F401 (number: the writers read it here)
 
 _TAG_LIKE = re.compile(r"<[A-Za-z/!?]")
 _TAG_UNSAFE = re.compile(r"[\x00-\x1f\x7f<>`]|\s\s")
@@ -57,6 +58,28 @@ def category_path(quiz: Quiz) -> str:
     return "$course$/top/" + "/".join(_escape_category(n) for n in category_names(quiz))
 
 
+def section_category_path(quiz: Quiz, section: Section) -> str:
+    """A section is a subcategory of the quiz's category: the bank of a random draw."""
+    return category_path(quiz) + "/" + _escape_category(section.title[:CATEGORY_MAX])
+
+
+def section_note(quiz: Quiz, section: Section, path: str) -> Diagnostic:
+    """What a teacher must do in Moodle to have the section's layout: the bank carries no quiz."""
+    if section.pick is not None:
+        todo = f"to draw {section.pick} of its questions, add {section.pick} random question(s) from this category to the quiz"
+    else:
+        todo = "add its questions to the quiz together" + (" and shuffle them" if section.shuffle else "")
+    message = f"section {section.id!r}: a Moodle question bank holds no quiz layout, so the section is the category {path!r}; {todo}"
+    return note(message, quiz.location.file, section.location.pointer, code="moodle-section")
+
+
+def draw_html(section: Section, count: int) -> str:
+    """The category's own record of the draw, for the teacher who builds the quiz."""
+    if section.pick is None:
+        return ""
+    return f'<p class="section-draw">Draw {section.pick} of these {count} questions at random for each student.</p>'
+
+
 def question_tags(quiz: Quiz, question: Question) -> tuple[str, ...]:
     """The quiz's tags apply to each of its questions; each tag once, in order."""
     if not quiz.tags:
@@ -64,11 +87,11 @@ def question_tags(quiz: Quiz, question: Question) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*quiz.tags, *question.tags)))
 
 
-def quiz_loss(quiz: Quiz, message: str, options: ExportOptions, code: str, pointer: str = "") -> Diagnostic:
-    """A warning about the quiz as a whole that the format cannot carry; an error under --strict."""
-    if options.strict:
-        return Diagnostic(Severity.ERROR, message + " (an error under --strict)", quiz.location.file, pointer, code=code)
-    return warning(message, quiz.location.file, pointer, code=code)
+def tag_pointer(quiz: Quiz, question: Question, tag: str) -> str:
+    """Where a tag of a question stands: its own tags first, then the quiz's, which apply to it."""
+    if tag in question.tags:
+        return pointer_join(question.location.pointer, "tags", question.tags.index(tag))
+    return pointer_join("", "tags", quiz.tags.index(tag))
 
 
 def quiz_diagnostics(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
@@ -82,6 +105,28 @@ def quiz_diagnostics(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]
             yield quiz_loss(quiz, message, options, "moodle-category")
 
 
+def dropped_metadata(quiz: Quiz, format_name: str, in_comments: bool = False) -> Diagnostic | None:
+    """A note naming the bank metadata Moodle does not keep from this format (students see none of
+    it). Moodle XML carries the description, level and learning path in the category's info; GIFT
+    has only comment lines for them (`in_comments`), which Moodle skips."""
+    source = quiz.source
+    dropped = [name for name, value in (
+        ("difficulty", quiz.difficulty),
+        ("source", source is not None and (source.name or source.url or source.license)),
+    ) if value]
+    commented = [name for name, value in (
+        ("description", quiz.description), ("level", quiz.level), ("learning path", quiz.learning_path),
+    ) if value] if in_comments else []
+    parts = []
+    if dropped:
+        parts.append(f"{format_name} has no place for the quiz's {' and '.join(dropped)}")
+    if commented:
+        parts.append(f"its {', '.join(commented)} ride in comment lines, which Moodle skips")
+    if not parts:
+        return None
+    return note("; ".join(parts) + ": Moodle does not keep them", quiz.location.file, code="moodle-metadata")
+
+
 def question_diagnostics(quiz: Quiz, question: Question, options: ExportOptions) -> Iterator[Diagnostic]:
     """Losses common to both Moodle formats."""
     name = question_name(question)
@@ -89,7 +134,7 @@ def question_diagnostics(quiz: Quiz, question: Question, options: ExportOptions)
         yield loss_warning(quiz, question, f"question name {name!r}: Moodle strips HTML tags and outer spaces from names and cuts them at {NAME_MAX} characters", options, code="moodle-name")
     for tag in question_tags(quiz, question):
         if _TAG_UNSAFE.search(tag) or len(tag) > TAG_MAX or tag != tag.strip():
-            yield loss_warning(quiz, question, f"tag {tag!r}: Moodle drops '<', '>', '`', control characters and repeated spaces from tags and keeps {TAG_MAX} characters", options, code="moodle-tag")
+            yield loss_warning(quiz, question, f"tag {tag!r}: Moodle drops '<', '>', '`', control characters and repeated spaces from tags and keeps {TAG_MAX} characters", options, "moodle-tag", tag_pointer(quiz, question, tag))
     choices = getattr(question, "choices", ())
     if choices and getattr(question, "shuffle", False) and any(c.pinned for c in choices):
         pinned = ", ".join(c.id for c in choices if c.pinned)
@@ -121,21 +166,37 @@ def is_plain(text: Text) -> bool:
     return text.format is TextFormat.PLAIN
 
 
-def number(value: float) -> str:
-    """A number as Moodle reads it back exactly: integers without '.0', others the shortest repr."""
-    if abs(value) < 1e15 and value == int(value):
-        return str(int(value))
-    return repr(value)
+# Moodle's grading widens value ± tolerance by 10^-precision (PHP's precision, 14) of the larger of
+# the two (qtype_numerical_answer::get_tolerance_interval), so that rounding cannot shut a bound out.
+MOODLE_EPSILON = 1e-14
+# Significant digits written at most: enough for any double, short enough for Moodle's 255-character
+# tolerance column.
+_MAX_DIGITS = 17
+
+
+def _decimal_text(value: Decimal) -> str:
+    if value.is_zero():
+        return "0"
+    value = value.normalize()
+    if len(value.as_tuple().digits) > _MAX_DIGITS:
+        return number(float(value))
+    return format(value, "f") if -7 <= value.adjusted() < 16 else format(value, "e")
+
+
+def range_as_value_and_tolerance(low: float, high: float) -> tuple[str, str, bool]:
+    """Moodle has value ± tolerance only: [low, high] is the value (low + high) / 2 with the
+    tolerance (high - low) / 2. Computed in decimal on the numbers as the content writes them, so no
+    binary rounding noise (0.20000000000000007) reaches the file. Also says whether Moodle, grading
+    in doubles with its own margin, still accepts both bounds."""
+    with localcontext() as context:
+        context.prec = 1000  # exact for any pair of doubles
+        lo, hi = Decimal(repr(low)), Decimal(repr(high))
+        centre, tolerance = _decimal_text((lo + hi) / 2), _decimal_text((hi - lo) / 2)
+    c, t = float(centre), float(tolerance)
+    margin = t + MOODLE_EPSILON * max(abs(t), abs(c), MOODLE_EPSILON)
+    return centre, tolerance, c - margin <= low and high <= c + margin
 
 
 def question_texts(question: Question) -> Iterator[Text]:
-    """Every rich text of a question."""
-    feedback = question.feedback
-    candidates = [question.stem, feedback.general, feedback.correct, feedback.partially_correct, feedback.incorrect]
-    for choice in getattr(question, "choices", ()):
-        candidates += [choice.text, choice.feedback]
-    for answer in getattr(question, "answers", ()):
-        candidates.append(answer.feedback)
-    candidates += [pair.prompt for pair in getattr(question, "pairs", ())]
-    candidates += [getattr(question, name, None) for name in ("true_feedback", "false_feedback", "grader_info")]
-    return (text for text in candidates if text is not None)
+    """Every rich text of a question that is set."""
+    return (text for _, text in question.texts() if text is not None)

@@ -6,23 +6,28 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-from ...diagnostics import Diagnostic, error
+from ...diagnostics import Diagnostic, error, pointer_join
 from ...model import (
+    Choice,
     Description,
     Essay,
+    FillInBlanks,
     Matching,
     MultipleResponse,
     Numerical,
+    NumericalBlank,
     Question,
     Quiz,
     ShortAnswer,
+    ShortAnswerBlank,
     SingleChoice,
     Text,
     TextFormat,
     TrueFalse,
 )
 from ...text import RenderStyle, media_references
-from ..moodle_common import number, question_name, question_tags, question_texts
+from ...text.blanks import fill
+from ..moodle_common import number, question_name, question_tags, question_texts, range_as_value_and_tolerance, tag_pointer
 from ..moodle_grades import grade_percent
 from ..moodle_xml.questions import escape_wildcards
 from ..shared import ExportOptions, loss_warning
@@ -36,6 +41,22 @@ def media_link(base: str):
     """The address of a media file published under `base`: the base, then the path as written."""
     prefix = base if base.endswith("/") else base + "/"
     return lambda path: prefix + quote(path, safe="/")
+
+
+# The question type whose GIFT answer block a lone blank is written as (GIFT's missing word).
+_STAND_IN = {"short_answer": "short_answer", "numerical": "numerical", "dropdown": "single_choice"}
+
+
+def stand_in(question: FillInBlanks) -> Question:
+    """The question of one type that the blank of a one-blank question is, for its answer block."""
+    blank = question.blanks[0]
+    same = {"id": question.id, "stem": question.stem, "feedback": question.feedback, "location": question.location}
+    if isinstance(blank, ShortAnswerBlank):
+        return ShortAnswer(**same, answers=blank.answers, case_sensitive=blank.case_sensitive)
+    if isinstance(blank, NumericalBlank):
+        return Numerical(**same, answers=blank.answers)
+    choices = tuple(Choice(id=o.id, text=Text(o.text), correct=o.correct, credit=o.credit, feedback=o.feedback) for o in blank.options)
+    return SingleChoice(**same, choices=choices, shuffle=blank.shuffle)
 
 
 class BlockWriter:
@@ -53,11 +74,12 @@ class BlockWriter:
             return "[plain]" + esc.escape(text.source)  # the common case, without detours
         return esc.rich(text, inline, self.lang, self.style)
 
-    def lose(self, question: Question, message: str, code: str) -> None:
-        self.diagnostics.append(loss_warning(self.quiz, question, message, self.options, code))
+    def lose(self, question: Question, message: str, code: str, *where: str | int) -> None:
+        """`where`: the pointer tokens of the value lost, below the question."""
+        self.diagnostics.append(loss_warning(self.quiz, question, message, self.options, code, pointer_join(question.location.pointer, *where)))
 
-    def fail(self, question: Question, message: str, code: str) -> None:
-        self.diagnostics.append(error(message, self.quiz.location.file, question.location.pointer, code=code))
+    def fail(self, question: Question, message: str, code: str, *where: str | int) -> None:
+        self.diagnostics.append(error(message, self.quiz.location.file, pointer_join(question.location.pointer, *where), code=code))
 
     def grade(self, question: Question, credit: float, what: str) -> str | None:
         percent, diagnostic = grade_percent(self.quiz, question, credit, what, self.options)
@@ -65,9 +87,9 @@ class BlockWriter:
             self.diagnostics.append(diagnostic)
         return percent
 
-    def plain_answer(self, question: Question, source: str, what: str) -> str | None:
+    def plain_answer(self, question: Question, source: str, what: str, *where: str | int) -> str | None:
         if not esc.plain_survives(source):
-            self.fail(question, f"{what} {source!r}: GIFT cannot carry '->' or Moodle's placeholders (&&058; ...) in a plain answer", "gift-unwritable")
+            self.fail(question, f"{what} {source!r}: GIFT cannot carry '->' or Moodle's placeholders (&&058; ...) in a plain answer", "gift-unwritable", *where)
             return None
         return esc.answer(source)
 
@@ -79,7 +101,10 @@ class BlockWriter:
         body = getattr(self, "_" + question.type)(question)
         if body is None:
             return None
-        lines = [self.comment(question), "::" + esc.escape(question_name(question)) + "::" + self.rich(question.stem, inline=False) + body]
+        stem = self.rich(question.stem, inline=False)
+        if isinstance(question, FillInBlanks):  # GIFT's missing word: the answer block stands in the text
+            stem, body = fill(stem, lambda name: body), ""
+        lines = [self.comment(question), "::" + esc.escape(question_name(question)) + "::" + stem + body]
         return "\n".join(line for line in lines if line)
 
     def comment(self, question: Question) -> str:
@@ -89,7 +114,7 @@ class BlockWriter:
             if _TAG_SAFE.match(tag):
                 tokens.append("[tag:" + tag.replace("]", "\\]") + "]")
             else:
-                self.lose(question, f"tag {tag!r}: a GIFT tag cannot hold line breaks, control characters, '<' or '>', nor end with a backslash; it is left out", "gift-tag")
+                self.diagnostics.append(loss_warning(self.quiz, question, f"tag {tag!r}: a GIFT tag cannot hold line breaks, control characters, '<' or '>', nor end with a backslash; it is left out", self.options, "gift-tag", tag_pointer(self.quiz, question, tag)))
         return "// " + " ".join(tokens)
 
     def common_losses(self, question: Question) -> None:
@@ -97,22 +122,19 @@ class BlockWriter:
             self.lose(question, "the question name holds Moodle's GIFT placeholders (&&058; ...), which Moodle turns into characters", "gift-name")
         default_points = 0.0 if question.type == "description" else 1.0
         if question.points != default_points:
-            self.lose(question, f"GIFT cannot carry points ({question.points:g}); Moodle gives the question {default_points:g}", "gift-points")
+            self.lose(question, f"GIFT cannot carry points ({question.points:g}); Moodle gives the question {default_points:g}", "gift-points", "points")
         if question.penalty is not None:
-            self.lose(question, "GIFT cannot carry the penalty", "gift-penalty")
+            self.lose(question, "GIFT cannot carry the penalty", "gift-penalty", "penalty")
         feedback = question.feedback
         combined = [name for name in ("correct", "partially_correct", "incorrect") if getattr(feedback, name) is not None]
         if combined:
-            self.lose(question, f"GIFT cannot carry {', '.join(combined)} feedback", "gift-feedback")
+            self.lose(question, f"GIFT cannot carry {', '.join(combined)} feedback", "gift-feedback", "feedback")
         # quiz.media lists every local file the texts show: without it there is nothing to look for.
         media = [path for text in question_texts(question) for path in media_references(text)] if self.quiz.media and self.style is None else []
         if media:
             self.lose(question, f"GIFT cannot carry media files ({', '.join(dict.fromkeys(media))}): Moodle will show them broken unless they are published and linked with a media base URL", "gift-media")
-        languages = sorted({c.language for c in getattr(question, "choices", ()) if c.language and c.language != (self.lang or self.quiz.language)})
-        if languages:
-            self.lose(question, f"the language of options ({', '.join(languages)}) cannot be stated in GIFT", "moodle-language")
         if getattr(question, "shuffle", True) is False:
-            self.lose(question, "GIFT cannot turn shuffling off: Moodle's default applies", "gift-shuffle")
+            self.lose(question, "GIFT cannot turn shuffling off: Moodle's default applies", "gift-shuffle", "shuffle")
 
     def general(self, question: Question) -> str:
         general = question.feedback.general
@@ -124,7 +146,7 @@ class BlockWriter:
     # -- the types -----------------------------------------------------------------------------
     def _choices(self, question: SingleChoice | MultipleResponse, single: bool) -> str | None:
         if len(question.choices) < 2:
-            self.fail(question, "Moodle's GIFT import needs at least two options", "gift-options")
+            self.fail(question, "Moodle's GIFT import needs at least two options", "gift-options", "options")
             return None
         lines = []
         for choice in question.choices:
@@ -137,9 +159,10 @@ class BlockWriter:
                 mark = "~"
             else:
                 mark = f"~%{percent}%"
-            # An option in a language of its own stays as it is (warned in common_losses).
+            # An option in a language of its own is [html] wrapped in an element stating it, as the
+            # question's own language is: Moodle keeps the format of each answer.
             own = choice.language is not None and choice.language != (self.lang or self.quiz.language)
-            text = esc.rich(choice.text, True, None, self.style) if own else self.rich(choice.text, inline=True)
+            text = esc.rich(choice.text, True, choice.language, self.style) if own else self.rich(choice.text, inline=True)
             lines.append("\t" + mark + text + self.feedback(choice.feedback) + "\n")
         return "{\n" + "".join(lines) + self.general(question) + "}"
 
@@ -166,11 +189,11 @@ class BlockWriter:
             self.fail(question, "Moodle rejects a short answer question where no answer is worth full marks", "moodle-no-full-marks")
             return None
         if question.case_sensitive:
-            self.lose(question, "GIFT cannot make a short answer case sensitive", "gift-case")
+            self.lose(question, "GIFT cannot make a short answer case sensitive", "gift-case", "case_sensitive")
         lines = []
-        for answer in question.answers:
+        for index, answer in enumerate(question.answers):
             percent = self.grade(question, answer.credit, f"answer {answer.text!r}")
-            text = self.plain_answer(question, escape_wildcards(answer.text), "answer")
+            text = self.plain_answer(question, escape_wildcards(answer.text), "answer", "answers", index, "text")
             if percent is None or text is None:
                 return None
             # Always '=%n%': an '=' without weight is full credit, and a '~' would make it multiple choice.
@@ -187,49 +210,64 @@ class BlockWriter:
             if percent is None:
                 return None
             if answer.is_range:
-                # GIFT has ranges: Moodle turns min..max into the value (min+max)/2 with tolerance max-value.
-                accepted = number(answer.minimum) + ".." + number(answer.maximum)
+                # Moodle reads min..max as the value (min+max)/2 ± max-value computed in doubles, which
+                # prints rounding noise (0.20000000000000007) into the question: exact decimals instead.
+                centre, tolerance, kept = range_as_value_and_tolerance(answer.minimum, answer.maximum)
+                if not kept:
+                    self.lose(question, f"range [{answer.minimum!r}, {answer.maximum!r}]: as value {centre} ± {tolerance} Moodle's grading moves its bounds by a rounding error", "moodle-range")
+                accepted = centre + ":" + tolerance
             else:
                 accepted = number(answer.value) + ":" + number(answer.tolerance)
             lines.append(f"\t=%{percent}%" + accepted + self.feedback(answer.feedback) + "\n")
         return "{#\n" + "".join(lines) + self.general(question) + "}"
 
+    def _fill_in_blanks(self, question: FillInBlanks) -> str | None:
+        if len(question.blanks) != 1:
+            self.fail(question, f"GIFT holds one answer block per question, so a text with {len(question.blanks)} blanks cannot be written "
+                                "(Moodle would keep the first and show the others as text): leave GIFT out with --format", "gift-unwritable")
+            return None
+        return getattr(self, "_" + _STAND_IN[question.blanks[0].kind])(stand_in(question))
+
+    def _ordering(self, question: Question) -> None:
+        self.fail(question, "GIFT has no ordering question (Moodle's GIFT import knows none): leave GIFT out with --format, or write this question for Moodle XML only", "gift-unwritable")
+        return None
+
     def _matching(self, question: Matching) -> str | None:
         if len(question.pairs) + len(question.distractors) < 2:
-            self.fail(question, "Moodle's GIFT import needs at least two matching lines", "gift-options")
+            self.fail(question, "Moodle's GIFT import needs at least two matching lines", "gift-options", "pairs")
             return None
         lines = []
-        for pair in question.pairs:
-            answer = self.plain_answer_match(question, pair.answer)
+        for index, pair in enumerate(question.pairs):
+            answer = self.plain_answer_match(question, pair.answer, "pairs", index, "answer")
             if answer is None:
                 return None
             lines.append("\t=" + self.rich(pair.prompt, inline=True) + " -> " + answer + "\n")
-        for distractor in question.distractors:
-            answer = self.plain_answer_match(question, distractor.text)
+        for index, distractor in enumerate(question.distractors):
+            answer = self.plain_answer_match(question, distractor.text, "distractors", index, "text")
             if answer is None:
                 return None
             # An empty prompt is how Moodle writes an extra answer.
             lines.append("\t= -> " + answer + "\n")
         return "{\n" + "".join(lines) + self.general(question) + "}"
 
-    def plain_answer_match(self, question: Question, source: str) -> str | None:
+    def plain_answer_match(self, question: Question, source: str, *where: str | int) -> str | None:
         # Only the first '->' of a line separates prompt and answer, so an answer may hold one.
         if esc.PLACEHOLDER.search(source):
-            self.fail(question, f"answer {source!r}: GIFT cannot carry Moodle's placeholders (&&058; ...)", "gift-unwritable")
+            self.fail(question, f"answer {source!r}: GIFT cannot carry Moodle's placeholders (&&058; ...)", "gift-unwritable", *where)
             return None
         return esc.escape(source)
 
     def _essay(self, question: Essay) -> str:
         if question.grader_info is not None:
-            self.lose(question, "GIFT cannot carry the grader information", "gift-essay")
+            self.lose(question, "GIFT cannot carry the grader information", "gift-essay", "grader_info")
         if question.response_template is not None:
-            self.lose(question, "GIFT cannot carry the response template", "gift-essay")
+            self.lose(question, "GIFT cannot carry the response template", "gift-essay", "response_template")
         if question.lines != 15:
-            self.lose(question, f"GIFT cannot carry the response size ({question.lines} lines); Moodle uses 15", "gift-essay")
+            self.lose(question, f"GIFT cannot carry the response size ({question.lines} lines); Moodle uses 15", "gift-essay", "lines")
         general = question.feedback.general
         return "{" + ("" if general is None else "####" + self.rich(general, inline=False)) + "}"
 
     def _description(self, question: Description) -> str:
         if question.feedback.general is not None:
-            self.lose(question, "GIFT cannot carry general feedback on a description", "gift-feedback")
+            self.lose(question, "GIFT cannot carry general feedback on a description", "gift-feedback", "explanation")
         return ""

@@ -11,17 +11,20 @@ from __future__ import annotations
 
 from html import escape as html_escape
 
-from ...model import Quiz, TextFormat
-from ..moodle_common import category_path, html_of
-from .xml import escape
+from ...model import Quiz, Section, TextFormat
+from ..moodle_common import category_path, draw_html, html_of, section_category_path
+from .xml import character_data
 
 LEVEL = "quiz-level"
 LEARNING_PATH = "quiz-learning-path"
 DESCRIPTION = "quiz-description"
+INSTRUCTIONS = "section-instructions"
 
 
 def exact_paragraph(css_class: str, source: str) -> str:
-    return f'<p class="{css_class}">' + html_escape(source, quote=False).replace("\n", "<br/>\n") + "</p>"
+    # A carriage return as an HTML reference: XML parsers turn a literal one into a line feed.
+    html = html_escape(source, quote=False).replace("\r", "&#13;").replace("\n", "<br/>\n")
+    return f'<p class="{css_class}">' + html + "</p>"
 
 
 def info_html(quiz: Quiz) -> str:
@@ -39,20 +42,39 @@ def info_html(quiz: Quiz) -> str:
     return "\n".join(parts)
 
 
+def section_category_question(quiz: Quiz, section: Section, count: int) -> str:
+    """The subcategory of one section: its instructions and its random draw as the info."""
+    parts = []
+    if section.instructions is not None:
+        if section.instructions.format is TextFormat.PLAIN:
+            parts.append(exact_paragraph(INSTRUCTIONS, section.instructions.source))
+        else:
+            parts.append(html_of(section.instructions, False))
+    draw = draw_html(section, count)
+    if draw:
+        parts.append(draw)
+    return (
+        '  <question type="category">\n'
+        f"    <category>\n      <text>{character_data(section_category_path(quiz, section))}</text>\n    </category>\n"
+        f'    <info format="html">\n      <text>{character_data(chr(10).join(parts))}</text>\n    </info>\n'
+        f"    <idnumber></idnumber>\n  </question>\n"
+    )
+
+
 def category_question(quiz: Quiz) -> str:
     description = quiz.description
     if quiz.level is None and quiz.learning_path is None:
         if description is None:
             info = '    <info format="html">\n      <text></text>\n    </info>\n'
         elif description.format is TextFormat.PLAIN:
-            info = f'    <info format="plain_text">\n      <text>{escape(description.source)}</text>\n    </info>\n'
+            info = f'    <info format="plain_text">\n      <text>{character_data(description.source)}</text>\n    </info>\n'
         else:
-            info = f'    <info format="html">\n      <text>{escape(html_of(description, False))}</text>\n    </info>\n'
+            info = f'    <info format="html">\n      <text>{character_data(html_of(description, False))}</text>\n    </info>\n'
     else:
-        info = f'    <info format="html">\n      <text>{escape(info_html(quiz))}</text>\n    </info>\n'
+        info = f'    <info format="html">\n      <text>{character_data(info_html(quiz))}</text>\n    </info>\n'
     return (
         '  <question type="category">\n'
-        f"    <category>\n      <text>{escape(category_path(quiz))}</text>\n    </category>\n"
+        f"    <category>\n      <text>{character_data(category_path(quiz))}</text>\n    </category>\n"
         + info
         + "    <idnumber></idnumber>\n  </question>\n"
     )

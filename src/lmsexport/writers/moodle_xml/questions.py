@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from ...diagnostics import Diagnostic, error
+from ...diagnostics import Diagnostic, error, pointer_join
 from ...model import (
     Choice,
     Description,
     Essay,
+    FillInBlanks,
     Matching,
     MultipleResponse,
     Numerical,
     NumericAnswer,
+    Ordering,
     Question,
     Quiz,
     ShortAnswer,
@@ -19,11 +21,15 @@ from ...model import (
     TextFormat,
     TrueFalse,
 )
-from ..moodle_common import number, plain_html, question_name, question_tags
+from ...text import media_references
+from ...text.blanks import fill
+from ..moodle_common import PLUGINFILE_STYLE, html_of, number, plain_html, question_name, question_tags, range_as_value_and_tolerance
+from ..shared import in_language
+from . import cloze
 from ..moodle_grades import grade_percent
 from ..shared import ExportOptions, loss_warning
 from .fields import Fields
-from .xml import NotXml, escape, value
+from .xml import NotXml, character_data, escape, value
 
 # Moodle's defaults for a new question (question/format.php defaultquestion; truefalse uses 1).
 DEFAULT_PENALTY = 0.3333333
@@ -73,8 +79,9 @@ class QuestionWriter:
     def fail(self, question: Question, message: str, code: str) -> None:
         self.diagnostics.append(error(message, self.quiz.location.file, question.location.pointer, code=code))
 
-    def lose(self, question: Question, message: str, code: str) -> None:
-        self.diagnostics.append(loss_warning(self.quiz, question, message, self.options, code))
+    def lose(self, question: Question, message: str, code: str, *where: str | int) -> None:
+        """`where`: the pointer tokens of the value lost, below the question."""
+        self.diagnostics.append(loss_warning(self.quiz, question, message, self.options, code, pointer_join(question.location.pointer, *where)))
 
     def field(self, tag: str, text: Text | None, inline: bool = False) -> str:
         return self.fields.field(IN, tag, text, inline, self.lang if text is not None else None)
@@ -83,18 +90,21 @@ class QuestionWriter:
         """The <feedback> of an answer."""
         return self.fields.field(IN2, "feedback", text, True, self.lang if text is not None else None)
 
-    def header(self, question: Question, kind: str, default_penalty: float = DEFAULT_PENALTY) -> str:
-        points = question.points
+    def header(self, question: Question, kind: str, default_penalty: float = DEFAULT_PENALTY, questiontext: str | None = None,
+               points: float | None = None) -> str:
+        """`questiontext`: the field when the writer built it itself; `points`: what Moodle will
+        give the question, when not its points (cloze)."""
+        points = question.points if points is None else points
         if abs(float(_decimal(points)) - points) > 1e-12:
-            self.lose(question, f"points {points!r}: Moodle keeps 7 decimals", "moodle-points")
+            self.lose(question, f"points {points!r}: Moodle keeps 7 decimals", "moodle-points", "points")
         penalty = default_penalty if question.penalty is None else question.penalty
         if question.penalty is not None:
             snapped = abs(penalty - DEFAULT_PENALTY) < 0.005
             if abs(float(_decimal(penalty)) - penalty) > 1e-12 or (snapped and abs(penalty - 1 / 3) > 1e-7):
-                self.lose(question, f"penalty {penalty!r}: Moodle keeps 7 decimals and reads anything near 1/3 as 0.3333333", "moodle-penalty")
+                self.lose(question, f"penalty {penalty!r}: Moodle keeps 7 decimals and reads anything near 1/3 as 0.3333333", "moodle-penalty", "penalty")
         return (
-            f'  <question type="{kind}">\n    <name>\n      <text>{escape(question_name(question))}</text>\n    </name>\n'
-            + self.field("questiontext", question.stem)
+            f'  <question type="{kind}">\n    <name>\n      <text>{character_data(question_name(question))}</text>\n    </name>\n'
+            + (self.field("questiontext", question.stem) if questiontext is None else questiontext)
             + self.field("generalfeedback", question.feedback.general)
             + f"    <defaultgrade>{_decimal(points)}</defaultgrade>\n    <penalty>{_decimal(penalty)}</penalty>\n"
             + f"    <hidden>0</hidden>\n    <idnumber>{escape(question.id)}</idnumber>\n"
@@ -113,12 +123,12 @@ class QuestionWriter:
         tags = question_tags(self.quiz, question)
         if not tags:
             return ""
-        return "    <tags>\n" + "".join(f"      <tag>\n        <text>{escape(tag)}</text>\n      </tag>\n" for tag in tags) + "    </tags>\n"
+        return "    <tags>\n" + "".join(f"      <tag>\n        <text>{character_data(tag)}</text>\n      </tag>\n" for tag in tags) + "    </tags>\n"
 
     def plain_answer(self, percent: str, content: str, feedback: Text | None, extra: str = "") -> str:
         """An answer Moodle keeps as plain text (short answer, numerical, true/false)."""
         return (
-            f'{IN}<answer fraction="{percent}" format="moodle_auto_format">\n{IN2}<text>{escape(content)}</text>\n'
+            f'{IN}<answer fraction="{percent}" format="moodle_auto_format">\n{IN2}<text>{character_data(content)}</text>\n'
             + self.feedback(feedback) + extra + f"{IN}</answer>\n"
         )
 
@@ -129,7 +139,7 @@ class QuestionWriter:
             lang = choice.language
         text = choice.text
         if lang is None and text.format is TextFormat.PLAIN:  # the common case, without detours
-            fmt, body = "plain_text", f"{IN2}<text>{escape(text.source)}</text>\n"
+            fmt, body = "plain_text", f"{IN2}<text>{character_data(text.source)}</text>\n"
         else:
             fmt, body = self.fields.inner(IN2, text, True, lang)
         return f'{IN}<answer fraction="{percent}" format="{fmt}">\n{body}' + self.feedback(choice.feedback) + f"{IN}</answer>\n"
@@ -185,7 +195,7 @@ class QuestionWriter:
         kinds = [k for k in ("correct", "partially_correct", "incorrect") if getattr(feedback, k) is not None]
         if kinds:
             named = ", ".join(k.replace("_", " ") for k in kinds)
-            self.lose(question, f"Moodle's {question.type.replace('_', ' ')} questions have no {named} feedback (only feedback by answer): it is left out", "moodle-outcome-feedback")
+            self.lose(question, f"Moodle's {question.type.replace('_', ' ')} questions have no {named} feedback (only feedback by answer): it is left out", "moodle-outcome-feedback", "feedback")
 
     def _short_answer(self, question: ShortAnswer) -> str | None:
         self.lose_outcome_feedback(question)
@@ -211,23 +221,20 @@ class QuestionWriter:
         answers = [self.header(question, "numerical")]
         for answer, percent in zip(question.answers, percents):
             centre, tolerance = self.value_and_tolerance(question, answer)
-            answers.append(self.plain_answer(percent, number(centre), answer.feedback, value(IN2, "tolerance", number(tolerance))))
+            answers.append(self.plain_answer(percent, centre, answer.feedback, value(IN2, "tolerance", tolerance)))
         return (
             "".join(answers)
             + f"{IN}<unitgradingtype>0</unitgradingtype>\n{IN}<unitpenalty>0.1000000</unitpenalty>\n"
             + f"{IN}<showunits>3</showunits>\n{IN}<unitsleft>0</unitsleft>\n"
         )
 
-    def value_and_tolerance(self, question: Question, answer: NumericAnswer) -> tuple[float, float]:
+    def value_and_tolerance(self, question: Question, answer: NumericAnswer) -> tuple[str, str]:
         if not answer.is_range:
-            return answer.value, answer.tolerance
-        # Moodle has value and tolerance only, so the range [min, max] is exactly the value
-        # (min+max)/2 with the tolerance (max-min)/2; floating point may move a bound slightly.
+            return number(answer.value), number(answer.tolerance)
         low, high = answer.minimum, answer.maximum
-        # Halving first: (low + high) overflows to infinity for bounds near the largest double.
-        centre, tolerance = low / 2 + high / 2, high / 2 - low / 2
-        if centre - tolerance != low or centre + tolerance != high:
-            self.lose(question, f"range [{low!r}, {high!r}]: as value {centre!r} ± {tolerance!r} its bounds move by a rounding error", "moodle-range")
+        centre, tolerance, kept = range_as_value_and_tolerance(low, high)
+        if not kept:
+            self.lose(question, f"range [{low!r}, {high!r}]: as value {centre} ± {tolerance} Moodle's grading moves its bounds by a rounding error", "moodle-range")
         return centre, tolerance
 
     def _matching(self, question: Matching) -> str:
@@ -235,11 +242,54 @@ class QuestionWriter:
                  self.combined_feedback(question, shownumcorrect=True)]
         for pair in question.pairs:
             fmt, body = self.fields.inner(IN2, pair.prompt, True, self.lang)
-            parts.append(f'{IN}<subquestion format="{fmt}">\n{body}{IN2}<answer>\n        <text>{escape(pair.answer)}</text>\n{IN2}</answer>\n{IN}</subquestion>\n')
+            parts.append(f'{IN}<subquestion format="{fmt}">\n{body}{IN2}<answer>\n        <text>{character_data(pair.answer)}</text>\n{IN2}</answer>\n{IN}</subquestion>\n')
         # A distractor is an answer whose subquestion text is empty (qtype_match).
         for distractor in question.distractors:
-            parts.append(f'{IN}<subquestion format="html">\n{IN2}<text></text>\n{IN2}<answer>\n        <text>{escape(distractor.text)}</text>\n{IN2}</answer>\n{IN}</subquestion>\n')
+            parts.append(f'{IN}<subquestion format="html">\n{IN2}<text></text>\n{IN2}<answer>\n        <text>{character_data(distractor.text)}</text>\n{IN2}</answer>\n{IN}</subquestion>\n')
         return "".join(parts)
+
+    def _ordering(self, question: Ordering) -> str:
+        # qtype_ordering import_from_xml: without selecttype ALL Moodle shows a random 6 of the
+        # items; without a shownumcorrect value the import fails (a null hint format).
+        layout = "HORIZONTAL" if question.horizontal else "VERTICAL"
+        parts = [
+            self.header(question, "ordering"),
+            f"{IN}<layouttype>{layout}</layouttype>\n{IN}<selecttype>ALL</selecttype>\n{IN}<selectcount>0</selectcount>\n",
+            f"{IN}<gradingtype>{question.grading.value.upper()}</gradingtype>\n",
+            f"{IN}<showgrading>SHOW</showgrading>\n{IN}<numberingstyle>none</numberingstyle>\n",
+            self.combined_feedback(question, shownumcorrect=False),
+            f"{IN}<shownumcorrect>1</shownumcorrect>\n",
+        ]
+        # The right order is the order of the answers; Moodle stores each one's place as its fraction.
+        for place, item in enumerate(question.items, start=1):
+            fmt, body = self.fields.inner(IN2, item.text, True, self.lang)
+            parts.append(f'{IN}<answer fraction="{place}" format="{fmt}">\n{body}{IN}</answer>\n')
+        return "".join(parts)
+
+    def _fill_in_blanks(self, question: FillInBlanks) -> str:
+        weights = cloze.weights(question.blank_points)
+        if abs(sum(weights) - question.points) > 1e-9:
+            self.lose(question, f"Moodle gives a cloze question the sum of its blanks' whole-number weights: written with weights "
+                                f"{', '.join(map(str, weights))}, it is worth {sum(weights)} in Moodle, not {question.points:g}", "moodle-cloze-points")
+        given = [k.replace("_", " ") for k in ("correct", "partially_correct", "incorrect") if getattr(question.feedback, k) is not None]
+        if given:
+            self.lose(question, f"Moodle's cloze questions have no {', '.join(given)} feedback (only feedback by answer): it is left out", "moodle-outcome-feedback")
+        paths: list[str] = []
+
+        def html(text: Text, inline: bool) -> str:
+            found = media_references(text) if self.quiz.media and text.format is TextFormat.MARKDOWN else []
+            paths.extend(found)
+            if text.format is TextFormat.PLAIN:
+                return plain_html(text.source, inline)
+            return html_of(text, inline, PLUGINFILE_STYLE if found else None)
+
+        stem = cloze.protect_braces(html(question.stem, False))
+        by_name = {blank.id: (blank, weight) for blank, weight in zip(question.blanks, weights)}
+        stem = fill(stem, lambda name: cloze.sub_question(*by_name[name], lambda feedback: html(feedback, True)))
+        if self.lang is not None:
+            stem = in_language(stem, self.lang, inline=False)
+        field = self.fields.html_field(IN, "questiontext", stem, paths)
+        return self.header(question, "cloze", questiontext=field, points=float(sum(weights)))
 
     def _essay(self, question: Essay) -> str:
         # The response box is Moodle's HTML editor, so the template is the escaped plain text.
@@ -251,7 +301,7 @@ class QuestionWriter:
             + f"{IN}<minwordlimit></minwordlimit>\n{IN}<maxwordlimit></maxwordlimit>\n{IN}<attachments>0</attachments>\n"
             + f"{IN}<attachmentsrequired>0</attachmentsrequired>\n{IN}<maxbytes>0</maxbytes>\n{IN}<filetypeslist></filetypeslist>\n"
             + self.field("graderinfo", question.grader_info)
-            + f'{IN}<responsetemplate format="html">\n{IN2}<text>{escape(template)}</text>\n{IN}</responsetemplate>\n'
+            + f'{IN}<responsetemplate format="html">\n{IN2}<text>{character_data(template)}</text>\n{IN}</responsetemplate>\n'
         )
 
     def _description(self, question: Description) -> str:
