@@ -145,8 +145,9 @@ def test_gift_reads_back_the_same(data):
         # still checked: the quiz without the ones GIFT cannot write.
         assert result.data is None and all("->" in d.message or "&&0" in d.message for d in unwritable)
         event("GIFT refused a question it cannot write")
-        refused = {d.pointer for d in unwritable}
-        kept = tuple(q for q in quiz.questions if q.location.pointer not in refused)
+        refused = [d.pointer for d in unwritable]  # the question's pointer, or one inside it
+        kept = tuple(q for q in quiz.questions
+                     if not any(r == q.location.pointer or r.startswith(q.location.pointer + "/") for r in refused))
         if not [q for q in kept if not q.draft]:
             return
         quiz = dataclasses.replace(quiz, questions=kept)
@@ -158,7 +159,9 @@ def test_gift_reads_back_the_same(data):
     # block for its explanation; a name holding Moodle's own placeholders (&&058; ...) is decoded.
     renamed = {d.pointer for d in result.diagnostics if d.code == "gift-name"}
     titles = {q.id: q.title for q in read.questions}
-    expected = dataclasses.replace(quiz, tags=gift_tags(quiz.tags), questions=tuple(
+    # A category path holding GIFT's escapes changes in Moodle (a warning): compared as read.
+    category = read.category if any(d.code == "gift-category" for d in result.diagnostics) else quiz.category
+    expected = dataclasses.replace(quiz, tags=gift_tags(quiz.tags), category=category, questions=tuple(
         dataclasses.replace(
             q,
             tags=gift_tags(q.tags),
