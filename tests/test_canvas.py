@@ -49,6 +49,8 @@ def exported(request):
     return quiz, export, read_package(export.data)
 
 
+
+
 def _feedback_ident(item, answer_key):
     return item.answer_feedback.get(answer_key)
 
@@ -105,7 +107,7 @@ def test_general_correct_incorrect_feedback(exported):
             if text is None:
                 assert ident not in item.feedback
             else:
-                assert shows(item.feedback[ident], text)
+                assert item.feedback[ident].startswith('<div lang="') and shows(item.feedback[ident], text), item.feedback[ident]
 
 
 def _check_choices(question, item, cardinality_right, language):
@@ -120,7 +122,7 @@ def _check_choices(question, item, cardinality_right, language):
             assert f"{answer_id}_fb" not in item.feedback
         else:
             assert item.answer_feedback[answer_id] == f"{answer_id}_fb"
-            assert shows(item.feedback[f"{answer_id}_fb"], choice.feedback)
+            assert item.feedback[f"{answer_id}_fb"].startswith('<div lang="') and shows(item.feedback[f"{answer_id}_fb"], choice.feedback), item.feedback[f"{answer_id}_fb"]
     assert sorted(item.right) == sorted(i for i, c in by_id.items() if c.correct)
     assert len(item.right) == 1 or cardinality_right
 
@@ -139,7 +141,7 @@ def test_choice_questions(exported):
             assert item.right == [true_id if question.answer else false_id]
             for answer_id, text in ((true_id, question.true_feedback), (false_id, question.false_feedback)):
                 if text is not None:
-                    assert shows(item.feedback[item.answer_feedback[answer_id]], text)
+                    assert item.feedback[item.answer_feedback[answer_id]].startswith('<div lang="') and shows(item.feedback[item.answer_feedback[answer_id]], text), item.feedback[item.answer_feedback[answer_id]]
 
 
 def test_short_answers_and_numbers(exported):
@@ -150,7 +152,7 @@ def test_short_answers_and_numbers(exported):
             assert item.right == [a.text for a in full]
             for answer in full:
                 if answer.feedback is not None:
-                    assert shows(item.feedback[item.answer_feedback[answer.text]], answer.feedback)
+                    assert item.feedback[item.answer_feedback[answer.text]].startswith('<div lang="') and shows(item.feedback[item.answer_feedback[answer.text]], answer.feedback), item.feedback[item.answer_feedback[answer.text]]
         elif isinstance(question, Numerical):
             full = [a for a in question.answers if a.credit == 1]
             assert len(item.numeric) == len(full) == len(item.answer_ids)
@@ -165,7 +167,7 @@ def test_short_answers_and_numbers(exported):
                     assert Decimal(high) - Decimal(exact) == Decimal(repr(answer.tolerance))
                     assert Decimal(exact) - Decimal(low) == Decimal(repr(answer.tolerance))
                 if answer.feedback is not None:
-                    assert shows(item.feedback[item.answer_feedback[str(index)]], answer.feedback)
+                    assert item.feedback[item.answer_feedback[str(index)]].startswith('<div lang="') and shows(item.feedback[item.answer_feedback[str(index)]], answer.feedback), item.feedback[item.answer_feedback[str(index)]]
 
 
 def test_matching(exported):

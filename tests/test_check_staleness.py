@@ -64,7 +64,7 @@ def canvas_assessment(package: Path) -> str:
 
 @pytest.mark.parametrize("format_name, entry", [
     ("qti", "imsmanifest.xml"),
-    ("qti", "items/ring.xml"),
+    ("qti", "ring.xml"),
     ("qti", "test.xml"),
     ("qti", "media/ring.png"),
     ("canvas", "imsmanifest.xml"),

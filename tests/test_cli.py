@@ -43,6 +43,11 @@ def exported_files(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
+def export_names(folder: Path) -> list[str]:
+    """The files and folders in an output folder, but the build cache (.lmsexport/)."""
+    return sorted(p.name for p in folder.iterdir() if p.name != ".lmsexport")
+
+
 def test_build_writes_every_format_for_every_quiz(bank):
     result = invoke("build")
     assert result.exit_code == 0, result.output
@@ -58,7 +63,7 @@ def test_build_writes_every_format_for_every_quiz(bank):
 def test_no_arguments_builds_content_into_exports(bank):
     result = invoke()
     assert result.exit_code == 0, result.output
-    assert len(list((bank / "exports").rglob("*.*"))) == 4 * len(QUIZZES)
+    assert len([p for p in (bank / "exports").rglob("*.*") if ".lmsexport" not in p.parts]) == 4 * len(QUIZZES)
 
 
 def test_check_on_fresh_export_passes_and_writes_nothing(bank):
@@ -91,15 +96,51 @@ def test_check_reports_extra_and_missing_files_and_prune_removes_extras(bank):
     assert result.exit_code == 1
     assert f"extra: {Path('exports/qti/old-quiz.zip')}" in result.stdout
     assert f"missing: {Path('exports/gift/optimizer-offload-cpu-nvme.gift.txt')}" in result.stdout
-    (bank / "exports" / "stray.txt").write_text("not an export")
-    (bank / "exports" / "other").mkdir()
-    (bank / "exports" / "other" / "x.xml").write_text("<x/>")
-    result = invoke("build", "--check")
-    assert f"extra: {Path('exports/stray.txt')}" in result.stdout and f"extra: {Path('exports/other/x.xml')}" in result.stdout
     assert invoke("build", "--prune").exit_code == 0
     assert not (bank / "exports" / "qti" / "old-quiz.zip").exists()
-    assert not (bank / "exports" / "stray.txt").exists() and not (bank / "exports" / "other" / "x.xml").exists()
     assert invoke("build", "--check").exit_code == 0
+
+
+def test_prune_and_check_leave_alone_what_the_tool_did_not_write(bank):
+    """Only files named as a format names its exports, directly in that format's folder, are
+    the tool's: a README, photos, other folders, anything outside the format folders survive
+    --prune and do not fail --check."""
+    assert invoke("build", "-o", ".").exit_code == 0
+    mine = {"README.md": b"# my quizzes", "photo.jpg": b"\xff\xd8\xff photo", "qti/README.md": b"what these are",
+            "qti/old/kept.zip": b"an older package", "moodle/notes.txt": b"notes", "other/x.xml": b"<x/>"}
+    for name, data in mine.items():
+        (bank / name).parent.mkdir(parents=True, exist_ok=True)
+        (bank / name).write_bytes(data)
+    (bank / "gift" / "gone.gift.txt").write_text("an export of a quiz that is gone")
+    result = invoke("build", "-o", ".", "--check")
+    assert result.exit_code == 1
+    extras = [line for line in result.stdout.splitlines() if line.startswith("extra: ")]
+    assert extras == [f"extra: {Path('gift/gone.gift.txt')} (no quiz produces it; remove it or run with --prune)"]
+    assert invoke("build", "-o", ".", "--prune").exit_code == 0
+    assert not (bank / "gift" / "gone.gift.txt").exists()
+    assert {name: (bank / name).read_bytes() for name in mine} == mine
+    assert (bank / "content" / "model-pipeline-parallelism.json").is_file()
+    assert invoke("build", "-o", ".", "--check").exit_code == 0
+
+
+def test_single_format_prune_deletes_only_what_an_earlier_run_recorded(bank):
+    """A single-format command may write into any folder (even `.`): there, a file named like
+    an export is deleted only when the tool's record says it wrote it."""
+    old = json.loads((bank / "content" / "optimizer-offload-cpu-nvme.json").read_text(encoding="utf-8"))
+    old["id"] = "retired-quiz"
+    (bank / "content" / "retired.json").write_text(json.dumps(old), encoding="utf-8")
+    assert invoke("moodle", "-o", ".").exit_code == 0
+    assert (bank / "retired-quiz.xml").is_file()
+    (bank / "pom.xml").write_text("<project/>")
+    (bank / "content" / "retired.json").unlink()
+    assert invoke("moodle", "-o", ".").exit_code == 0  # a build without --prune keeps the record
+    result = invoke("moodle", "-o", ".", "--check")
+    assert result.exit_code == 1
+    assert f"extra: retired-quiz.xml" in result.stdout and "pom.xml" not in result.stdout
+    assert invoke("moodle", "-o", ".", "--prune").exit_code == 0
+    assert not (bank / "retired-quiz.xml").exists()
+    assert (bank / "pom.xml").read_text() == "<project/>"
+    assert invoke("moodle", "-o", ".", "--check").exit_code == 0
 
 
 def test_build_without_prune_keeps_extra_files_and_warns(bank):
@@ -114,7 +155,7 @@ def test_build_without_prune_keeps_extra_files_and_warns(bank):
 def test_format_option_selects_formats(bank):
     result = invoke("build", "--format", "qti,gift")
     assert result.exit_code == 0
-    assert sorted(p.name for p in (bank / "exports").iterdir()) == ["gift", "qti"]
+    assert export_names(bank / "exports") == ["gift", "qti"]
     assert invoke("build", "--format", "qti,pdf").exit_code == 2
 
 
@@ -134,7 +175,7 @@ def test_quiz_with_only_drafts_gets_no_file_and_a_note(bank):
     (bank / "content" / "only-drafts.json").write_text(json.dumps(drafts))
     result = invoke("build", "--verbose")
     assert result.exit_code == 0, result.output
-    assert not list((bank / "exports").rglob("only-drafts*"))
+    assert not [p for p in (bank / "exports").rglob("only-drafts*") if ".lmsexport" not in p.parts]
     assert "every question is a draft" in result.stderr
     assert invoke("build", "--check").exit_code == 0
 
@@ -162,11 +203,11 @@ def test_quiet_prints_no_table_and_verbose_lists_files(bank):
 def test_single_format_commands(bank, format_name):
     result = invoke(format_name)
     assert result.exit_code == 0, result.output
-    names = sorted(p.name for p in (bank / "exports" / format_name).iterdir())
+    names = export_names(bank / "exports" / format_name)
     assert names == sorted(FORMAT_FILES[format_name].format(q) for q in QUIZZES)
     other = invoke(format_name, "content/optimizer-offload-cpu-nvme.json", "-o", "single")
     assert other.exit_code == 0
-    assert [p.name for p in (bank / "single").iterdir()] == [FORMAT_FILES[format_name].format("optimizer-offload-cpu-nvme")]
+    assert export_names(bank / "single") == [FORMAT_FILES[format_name].format("optimizer-offload-cpu-nvme")]
     assert invoke(format_name, "--check").exit_code == 0
 
 
@@ -401,7 +442,7 @@ def test_project_file_settings_and_command_line_wins(bank):
     # strict: that GIFT loss is an error, so nothing is written
     assert result.exit_code == 1 and "(an error under --strict)" in result.stderr
     assert invoke("build", "--no-strict").exit_code == 0
-    assert sorted(p.name for p in (bank / "published").iterdir()) == ["gift", "moodle"]
+    assert export_names(bank / "published") == ["gift", "moodle"]
     assert invoke("build", "--format", "qti", "--no-strict").exit_code == 0
     assert (bank / "published" / "qti").is_dir()
     assert invoke("canvas", "--no-strict").exit_code == 0  # a single-format command: out/<format>
@@ -418,7 +459,7 @@ def test_lmsexport_toml_wins_over_pyproject_and_bad_settings_are_usage_errors(ba
     (bank / "pyproject.toml").write_text('[tool.lmsexport]\nformats = "gift"\n', encoding="utf-8")
     (bank / "lmsexport.toml").write_text('formats = "qti"\nout = "from-toml"\n', encoding="utf-8")
     assert invoke("build").exit_code == 0
-    assert [p.name for p in (bank / "from-toml").iterdir()] == ["qti"]
+    assert export_names(bank / "from-toml") == ["qti"]
     (bank / "lmsexport.toml").write_text('formts = "qti"\n', encoding="utf-8")
     result = invoke("build")
     assert result.exit_code == 2 and "unknown setting 'formts'" in result.stderr

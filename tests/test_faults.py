@@ -69,7 +69,7 @@ def _whole_and_old_or_new(built: Path, before: dict[str, bytes], after: dict[str
     version, a new one exactly what a complete run writes."""
     for name, current in snapshot_visible(built / "exports").items():
         assert current in (before.get(name), after[name]), f"{name} is neither the old export nor the new one"
-    assert set(before) <= set(snapshot_visible(built / "exports")), "an earlier export disappeared"
+    assert set(snapshot_visible_of(before)) <= set(snapshot_visible(built / "exports")), "an earlier export disappeared"
 
 
 def _complete_run(built: Path, tmp_path_factory) -> dict[str, bytes]:
@@ -82,7 +82,7 @@ def _complete_run(built: Path, tmp_path_factory) -> dict[str, bytes]:
 def test_killed_run_leaves_only_whole_files(built, tmp_path_factory):
     # A bank large enough that the build is still running when it is killed.
     _bank_of_copies(built, 300)
-    before = snapshot(built / "exports")
+    before = snapshot_visible(built / "exports")
     process = subprocess.Popen([sys.executable, "-m", "lmsexport", "build", "--quiet"], cwd=built)
     deadline = time.monotonic() + 60
     while not any((built / "exports" / "qti").glob("copy-*.zip")) and time.monotonic() < deadline:
@@ -97,8 +97,8 @@ def test_killed_run_leaves_only_whole_files(built, tmp_path_factory):
     _whole_and_old_or_new(built, before, after)
     # The next run clears what the killed one left and completes.
     assert subprocess.run([sys.executable, "-m", "lmsexport", "build", "--quiet"], cwd=built).returncode == 0
-    assert not [p for p in (built / "exports").rglob(".*") if p.is_file()]
-    assert snapshot(built / "exports") == after
+    assert not list((built / "exports").rglob(".*.tmp"))
+    assert snapshot_visible(built / "exports") == snapshot_visible_of(after)
 
 
 def _limit_file_size(limit: int, killed: bool):
@@ -114,7 +114,7 @@ def _limit_file_size(limit: int, killed: bool):
 @pytest.mark.skipif(resource is None or not hasattr(signal, "SIGXFSZ"), reason="needs POSIX file size limits (RLIMIT_FSIZE)")
 @pytest.mark.parametrize("killed", [True, False], ids=["killed mid-write", "write fails mid-way"])
 def test_a_write_stopped_part_way_leaves_the_old_export_byte_identical(built, tmp_path_factory, killed):
-    before = snapshot(built / "exports")
+    before = snapshot_visible(built / "exports")
     after = _complete_run(built, tmp_path_factory)
     changed = sorted(name for name in before if before[name] != after[name])
     assert changed, "the edit must change some exports"
@@ -133,12 +133,18 @@ def test_a_write_stopped_part_way_leaves_the_old_export_byte_identical(built, tm
         assert "Traceback" not in process.stderr
     assert snapshot_visible(built / "exports") == before  # nothing changed was written whole
     assert subprocess.run([sys.executable, "-m", "lmsexport", "build", "--quiet"], cwd=built).returncode == 0
-    assert snapshot(built / "exports") == after  # no temporary file left either
+    assert snapshot_visible(built / "exports") == snapshot_visible_of(after)
+    assert not list((built / "exports").rglob(".*.tmp"))  # no temporary file left either
+
+
+def snapshot_visible_of(files: dict[str, bytes]) -> dict[str, bytes]:
+    return {name: data for name, data in files.items() if not any(part.startswith(".") for part in Path(name).parts)}
 
 
 def snapshot_visible(folder: Path) -> dict[str, bytes]:
-    """The exports a user sees (a killed run may leave its hidden temporary file behind)."""
-    return {name: data for name, data in snapshot(folder).items() if not Path(name).name.startswith(".")}
+    """The exports a user sees: not the build's hidden cache, nor the hidden temporary file a
+    killed run may leave behind."""
+    return {name: data for name, data in snapshot(folder).items() if not any(part.startswith(".") for part in Path(name).parts)}
 
 
 @pytest.mark.parametrize("check", [False, True])

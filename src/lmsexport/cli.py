@@ -111,6 +111,7 @@ Verbose = Annotated[bool, typer.Option("--verbose", "-v", help="Print every warn
 MediaBaseUrl = Annotated[Optional[str], typer.Option("--media-base-url", help="GIFT: link media files as this URL (http, https or a relative path) followed by their path (GIFT cannot embed files).", show_default=False)]
 MaxMediaSize = Annotated[Optional[float], typer.Option("--max-media-size", min=0, help="Largest media file accepted, in MB (default 5).", show_default=False)]
 Prune = Annotated[bool, typer.Option("--prune", help="Delete files in the output folders that no quiz produces any more.")]
+NoCache = Annotated[bool, typer.Option("--no-cache", help="Build every quiz, trusting nothing an earlier build recorded in the output's .lmsexport/.")]
 Formats = Annotated[Optional[str], typer.Option("--format", "-f", help=f"Comma-separated formats ({', '.join(FORMATS)}; default: all, or the project file's).", show_default=False)]
 
 
@@ -146,8 +147,9 @@ def _export_command(format_name: str):
         "out": Annotated[Optional[Path], typer.Option("--out", "-o", help=f"Output folder (default: exports/{format_name}/).", show_default=False)],
         "strict": Strict, "nearest_grade": NearestGrade, "check": Check, "jobs": Jobs, "quiet": Quiet,
         "verbose": Verbose, "prune": Prune, "max_media_size": MaxMediaSize, "media_base_url": MediaBaseUrl,
+        "no_cache": NoCache,
     }
-    defaults = {"check": False, "jobs": 1, "quiet": False, "verbose": False, "prune": False}
+    defaults = {"check": False, "jobs": 1, "quiet": False, "verbose": False, "prune": False, "no_cache": False}
     # Options of one format only are offered by that format's command alone.
     own = set(FORMATS[format_name].options)
     wanted = [name for name in parameters if name not in ("nearest_grade", "media_base_url") or name in own]
@@ -162,7 +164,8 @@ def _export_command(format_name: str):
         raise typer.Exit(run_export(_paths(given["paths"], config), {format_name: folder}, strict=options.strict,
                                     nearest_grade=options.nearest_grade, check=given["check"], jobs=given["jobs"],
                                     quiet=given["quiet"], verbose=given["verbose"], prune=given["prune"],
-                                    max_media_bytes=_media_bytes(config, given["max_media_size"]), media_base_url=options.media_base_url))
+                                    max_media_bytes=_media_bytes(config, given["max_media_size"]), media_base_url=options.media_base_url,
+                                    use_cache=not given["no_cache"]))
 
     command.__signature__ = inspect.Signature([
         inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=parameters[name], default=defaults.get(name))
@@ -188,6 +191,7 @@ def build(
     prune: Prune = False,
     max_media_size: MaxMediaSize = None,
     media_base_url: MediaBaseUrl = None,
+    no_cache: NoCache = False,
 ) -> None:
     """Validate, then write every format for every quiz (default content/ into exports/)."""
     from .commands.export import run_export
@@ -200,7 +204,8 @@ def build(
     targets = {name: out / FORMATS[name].folder for name in names}
     raise typer.Exit(run_export(_paths(paths, config), targets, strict=options.strict, nearest_grade=options.nearest_grade, check=check,
                                 jobs=jobs, quiet=quiet, verbose=verbose, prune=prune,
-                                max_media_bytes=_media_bytes(config, max_media_size), media_base_url=options.media_base_url, root=out))
+                                max_media_bytes=_media_bytes(config, max_media_size), media_base_url=options.media_base_url, root=out,
+                                use_cache=not no_cache))
 
 
 @app.command()

@@ -13,6 +13,7 @@ so two quizzes claiming one id can never overwrite each other's files.
 from __future__ import annotations
 
 import gc
+import hashlib
 import multiprocessing
 import re
 import signal
@@ -25,6 +26,7 @@ from .formats import FORMATS
 from .jsonsource import ParsedJson
 from .loader import load_quiz
 from .media import DEFAULT_MAX_MEDIA_BYTES
+from .text import forget_renderings
 from .writers.shared import Export, ExportOptions
 
 STRICT_SUFFIX = " (an error under --strict)"
@@ -38,6 +40,8 @@ class QuizOutcome:
     drafts: int = 0
     diagnostics: tuple[Diagnostic, ...] = ()
     exports: tuple[tuple[str, Export], ...] = field(default=())  # (format name, export)
+    # (address, SHA-256 of the bytes) of each media file as loaded: what the build cache keys on
+    media: tuple[tuple[str, str], ...] = field(default=())
 
     @property
     def failed(self) -> bool:
@@ -103,6 +107,7 @@ def process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, m
     try:
         return _process_quiz(path, formats, options, max_media_bytes, render, on_step or _no_progress)
     finally:
+        forget_renderings()  # the writers share renderings within a quiz only
         if collecting:
             gc.enable()
 
@@ -154,7 +159,8 @@ def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, 
         diagnostics = settle([*found, *extra], options.strict, source)
     if any(d.is_error for d in diagnostics):
         exports = []  # nothing is written for a quiz with errors, in any format
-    return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, diagnostics, tuple(exports))
+    media = tuple((m.path, hashlib.sha256(m.data).hexdigest()) for m in quiz.media)
+    return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, diagnostics, tuple(exports), media)
 
 
 def _ignore_interrupts() -> None:
@@ -169,12 +175,16 @@ def _process_job(job: tuple[Path, tuple[str, ...], ExportOptions, int, bool]) ->
 
 def process_files(files: list[Path], formats: tuple[str, ...], options: ExportOptions, jobs: int = 1,
                   max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES, render: bool = True,
-                  on_step: Callable[[str], None] | None = None) -> Iterator[QuizOutcome]:
+                  on_step: Callable[[str], None] | None = None,
+                  reused: dict[Path, QuizOutcome] | None = None) -> Iterator[QuizOutcome]:
     """Outcomes in file order. With jobs > 1 quizzes are spread over processes; results stream
     back one at a time, so memory stays bounded by the largest quiz, not the bank.
     With render False the formats are only checked (`validate`). `on_step` hears of each step
-    of each quiz (see `steps`) when quizzes are processed here, not in other processes."""
+    of each quiz (see `steps`) when quizzes are processed here, not in other processes.
+    `reused`: outcomes already known (from the build cache), which still take part in the id checks."""
     outcomes: Iterable[QuizOutcome]
+    reused = reused or {}
+    every_file, files = files, [f for f in files if f not in reused]
     if jobs > 1 and len(files) > 1:
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
         pool = context.Pool(min(jobs, len(files)), initializer=_ignore_interrupts)
@@ -183,8 +193,9 @@ def process_files(files: list[Path], formats: tuple[str, ...], options: ExportOp
         pool = None
         outcomes = (process_quiz(f, formats, options, max_media_bytes, render, on_step) for f in files)
     seen_ids: dict[str, Path] = {}
+    fresh = iter(outcomes)
     try:
-        for outcome in outcomes:
+        for outcome in (reused[f] if f in reused else next(fresh) for f in every_file):
             if outcome.quiz_id is not None:
                 first = seen_ids.setdefault(outcome.quiz_id, outcome.path)
                 if first != outcome.path:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from ...diagnostics import Diagnostic
 from ...model import Quiz, Text, TextFormat
 from ..shared import ExportOptions, nothing_to_export
-from . import _check_quiz_strings, _item_keywords, _section
+from . import _check_quiz_strings, _item_keywords, _section, report_platform_losses
 from .context import ItemContext
 from .item import assessment_item
 from .names import identifier
@@ -44,4 +44,5 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
         _item_keywords(ctx, quiz)
     for section, _ in quiz.layout():
         _section(quiz, section, problems)
+    report_platform_losses(quiz, problems)
     yield from problems.found
