@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 import test_canvas as canvas_checks  # module imports: their tests are not collected twice
+import qti_support
 import test_qti_scoring as qti_checks
 from canvas_reader import read_package
 from conftest import DATA
@@ -183,7 +184,10 @@ def test_qti_validates_and_scores_as_the_content(data, schemas):
     for name, document in documents.items():
         for check in (["manifest"] if name == "imsmanifest.xml" else ["qti 2.1", "qti 2.1.2"]):
             assert schemas[check].validate(document), f"{name} against {check}: {schemas[check].error_log}"
-    items = {q.id: qti_checks.Item(documents[f"{q.id}.xml"]) for q in quiz.exported_questions}
+    # Items are found by identifier: an item whose file name would meet the package's own files
+    # (a question id "test" or "imsmanifest") is written under another name.
+    by_identifier = {d.get("identifier"): d for d in documents.values() if d.tag == f"{qti_support.NS}assessmentItem"}
+    items = {q.id: qti_checks.Item(by_identifier[q.id]) for q in quiz.exported_questions}
     for question in quiz.exported_questions:
         item = items[question.id]
         if isinstance(question, (SingleChoice, MultipleResponse, TrueFalse)):
