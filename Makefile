@@ -65,3 +65,12 @@ test-importers: $(STAMP) importer-packages
 browser: $(STAMP)
 	command -v chromium >/dev/null || { SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); $$SUDO apt-get update && $$SUDO apt-get install -y chromium chromium-driver; }
 	$(VENV)/bin/python -m pip install --quiet -e '.[test,browser]'
+
+# Mutation testing of the escaping, writer, check and output modules (setup.cfg lists them):
+# minutes, not part of CI. Tests that run lmsexport in a child process see the original code.
+.PHONY: mutation
+mutation: $(STAMP)
+	$(VENV)/bin/python -m pip install --quiet 'mutmut>=3.8,<4'
+	rm -rf mutants
+	LMSEXPORT_SHARED=$${LMSEXPORT_SHARED:-$(abspath ../shared)} nice -n 19 $(VENV)/bin/mutmut run --max-children 2
+	$(VENV)/bin/mutmut results
