@@ -191,6 +191,8 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
                 questions.append(converted)
             lines[index] = item.line
         language, questions = _language(bank, questions)
+        if bank.tags:  # formats that give every question the quiz's tags too
+            questions = [dataclasses.replace(q, tags=tuple(t for t in q.tags if t not in bank.tags)) for q in questions]
         if language == UNKNOWN_LANGUAGE:
             finisher.diagnostics.append(Diagnostic(Severity.NOTE, f"{quiz_id}: the file states no language; the quiz says 'und' (undetermined): set its language", file, "", None, None, "import-language"))
         finisher.losses = []
@@ -199,7 +201,7 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
             finisher.report(f"quiz {title!r}: {loss}", None)
         quiz = Quiz(id=quiz_id, title=title.strip() or quiz_id, language=language, questions=tuple(questions),
                     description=description, level=bank.level, learning_path=bank.learning_path, difficulty=bank.difficulty,
-                    category=tuple(n for n in bank.names[:-1]), tags=bank.tags,
+                    category=tuple(n for n in bank.names[:-1]), tags=bank.tags, source=bank.source,
                     text_format=TextFormat.PLAIN)
         results.append(ImportedQuiz(quiz, _media_of(quiz, source.media), finisher.diagnostics, lines))
     return results

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostic
-from ..model import Question, Text
+from ..model import Question, Source, Text
 from ..readers.moodle_xml import Unread
 
 
@@ -34,6 +34,7 @@ class SourceBank:
     tags: tuple[str, ...] = ()
     difficulty: str | None = None
     member: str | None = None
+    source: Source | None = None
 
 
 @dataclass
