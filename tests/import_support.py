@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
+import re
 import tempfile
+import zipfile
 from pathlib import Path
 
 from lmsexport.importers import import_data
@@ -35,6 +38,34 @@ def import_back(data: bytes, format_name: str, folder: Path):
         assert result.ok, [d.message for d in result.diagnostics if d.is_error] + [path.read_text()]
         loaded.append((item, result.quiz))
     return loaded
+
+
+_HASH = re.compile(r"g[0-9a-f]{32}")
+_NUMBER_ID = re.compile(r'((?:ident|linkrefid|respident)="(?:response_)?)(\d{5})(?=[_"])|(">)(\d{5})(?=<)|(?<=[>,])(\d{5})(?=[,<])')
+
+
+def without_canvas_ids(data: bytes) -> dict[str, str]:
+    """A Canvas package's files with the identifiers Canvas derives from content ids (which it
+    does not carry, so an import cannot know them) numbered in order of appearance instead."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        files = {name: archive.read(name).decode("utf-8") for name in archive.namelist()}
+    names: dict[str, str] = {}
+
+    def token(value: str) -> str:
+        return names.setdefault(value, f"ID{len(names)}")
+
+    def numbers(found: re.Match) -> str:
+        if found.group(2):
+            return found.group(1) + token(found.group(2))
+        if found.group(4):
+            return found.group(3) + token(found.group(4))
+        return token(found.group(5))
+
+    result = {}
+    for name in sorted(files, key=lambda n: (n != "imsmanifest.xml", n)):
+        text = _HASH.sub(lambda m: token(m.group()), files[name])
+        result[_HASH.sub(lambda m: token(m.group()), name)] = _NUMBER_ID.sub(numbers, text)
+    return result
 
 
 def round_trip(quiz, format_name: str) -> tuple[bytes, bytes | None, list]:

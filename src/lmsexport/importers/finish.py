@@ -180,6 +180,8 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
             else:
                 finisher.losses = []
                 converted = finisher.convert(dataclasses.replace(_template(question), id=identifier), "")
+                if converted.title == identifier:
+                    converted = dataclasses.replace(converted, title=None)
                 converted, remark = _same_answers(converted)
                 if remark:
                     finisher.losses.append(remark)
