@@ -77,3 +77,26 @@ def round_trip(quiz, format_name: str) -> tuple[bytes, bytes | None, list]:
         assert len(loaded) == 1, f"{len(loaded)} quizzes from one"
         item, again = loaded[0]
         return first, export(again, format_name), item.diagnostics
+
+
+def difference(first: bytes, second: bytes | None, format_name: str) -> str:
+    """The first lines that differ between two exports ('' when they are the same)."""
+    import difflib
+
+    if second is None:
+        return "the second export failed"
+    if format_name in ("moodle", "gift"):
+        a, b = {"file": first.decode("utf-8")}, {"file": second.decode("utf-8")}
+    elif format_name == "canvas":
+        a, b = without_canvas_ids(first), without_canvas_ids(second)
+    else:
+        with zipfile.ZipFile(io.BytesIO(first)) as x, zipfile.ZipFile(io.BytesIO(second)) as y:
+            a = {n: x.read(n).decode("utf-8", "replace") for n in x.namelist()}
+            b = {n: y.read(n).decode("utf-8", "replace") for n in y.namelist()}
+    if a.keys() != b.keys():
+        return f"files differ: {sorted(set(a) ^ set(b))}"
+    for name in a:
+        if a[name] != b[name]:
+            lines = difflib.unified_diff(a[name].splitlines(), b[name].splitlines(), lineterm="", n=0)
+            return name + "\n" + "\n".join(line[:300] for line in list(lines)[2:12])
+    return ""

@@ -137,7 +137,7 @@ def _positive(conditionvar: etree._Element) -> list[str]:
     for equal in conditionvar.iter("varequal"):
         if any(ancestor.tag == "not" for ancestor in equal.iterancestors()):
             continue
-        values.append((equal.text or "").strip())
+        values.append((equal.text or "").strip(" \t\n\r"))
     return values
 
 
@@ -247,7 +247,7 @@ def _short_answer(conditions, common, feedback) -> Question:
     accepted: list[str] = []
     answer_feedback: dict[str, Text | None] = {}
     for condition in conditions:
-        values = [(e.text or "").strip() for e in condition.iter("varequal")]
+        values = [(e.text or "").strip(" \t\n\r") for e in condition.iter("varequal")]
         if _full_score(condition):
             accepted.extend(v for v in values if v not in accepted)
         elif len(values) == 1 and _shown(condition):

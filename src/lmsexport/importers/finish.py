@@ -13,7 +13,9 @@ from ..checks.languages import language_is_valid
 from ..diagnostics import Diagnostic, Severity
 from ..model import Description, Essay, Question, Quiz, ShortAnswer, Text, TextFormat
 from ..readers.moodle_xml import Unread
-from .html import html_to_text
+import lxml.html
+
+from .html import _as_plain, html_to_text
 from .result import SourceBank, SourceFile, SourceQuestion
 
 _IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,63}$")
@@ -53,7 +55,8 @@ class ImportedQuiz:
 
 
 class _Finisher:
-    def __init__(self, file: str, strict: bool, member: str | None):
+    def __init__(self, file: str, strict: bool, member: str | None, quotes_lost: bool = False):
+        self.quotes_lost = quotes_lost
         self.file = file
         self.strict = strict
         self.member = member
@@ -73,7 +76,7 @@ class _Finisher:
             if text is not None and not text.source.strip():
                 return None
             return text
-        converted = html_to_text(text.source)
+        converted = html_to_text(text.source, self.quotes_lost)
         if not converted.exact:
             self.losses.append(f"{field_name}: {'; '.join(converted.losses)}")
         return converted.text
@@ -136,9 +139,10 @@ def _same_answers(question: Question) -> tuple[Question, str | None]:
 def _template(question: Question) -> Question:
     """An essay's response template is plain text; Moodle holds it as HTML."""
     if isinstance(question, Essay) and question.response_template and "<" in question.response_template:
-        converted = html_to_text(question.response_template)
-        source = converted.text.source if converted.text else None
-        return dataclasses.replace(question, response_template=source)
+        plain = _as_plain(question.response_template)
+        if plain is None:
+            plain = lxml.html.fromstring(f"<div>{question.response_template}</div>").text_content()
+        return dataclasses.replace(question, response_template=plain.strip() or None)
     return question
 
 
@@ -148,7 +152,7 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
     banks = [b for b in source.banks if b.questions]
     stem = slug(re.sub(r"(\.gift)?\.(txt|xml|zip|gift)$", "", file.rsplit("/", 1)[-1])) or "imported"
     for bank in banks:
-        finisher = _Finisher(file, strict, bank.member)
+        finisher = _Finisher(file, strict, bank.member, quotes_lost=source.format == "qti")
         title = bank.names[-1] if bank.names else stem.replace("-", " ").capitalize()
         if fixed_id and len(banks) == 1:
             base = fixed_id

@@ -111,31 +111,40 @@ def normalised(source: str) -> str:
 # ---------------------------------------------------------------- plain text
 
 
-def _as_plain(source: str) -> str | None:
+def _as_plain(source: str, keep_no_break: bool = False) -> str | None:
     """The plain text whose rendering is this HTML, if the HTML is only paragraphs of text and <br/>."""
+    space = "\u00a0" if keep_no_break else " "
     if "<" not in source:
-        return html_module.unescape(source)
+        return html_module.unescape(source).replace("\u00a0", space)
     pieces = re.fullmatch(r"(?:<p>(?:[^<]|<br\s*/?>)*</p>)+", source)
     if pieces is None:
         if re.fullmatch(r"(?:[^<]|<br\s*/?>)*", source):  # inline: text and line breaks
-            return html_module.unescape(re.sub(r"<br\s*/?>", "\n", source)).replace("\u00a0", " ")
+            return html_module.unescape(re.sub(r"<br\s*/?>", "\n", source)).replace("\u00a0", space)
         return None
     paragraphs = re.findall(r"<p>((?:[^<]|<br\s*/?>)*)</p>", source)
-    return "\n\n".join(html_module.unescape(re.sub(r"<br\s*/?>", "\n", p)) for p in paragraphs).replace("\u00a0", " ")
+    return "\n\n".join(html_module.unescape(re.sub(r"<br\s*/?>", "\n", p)) for p in paragraphs).replace("\u00a0", space)
 
 
 # ---------------------------------------------------------------- Markdown
 
 
-_ESCAPE_ALWAYS = re.compile(r"([\\`*_\[\]$|])")
+_ESCAPE_ALWAYS = re.compile(r"([\\`*_$|])")
+_BRACKETS = re.compile(r"(\[)(?=[^\]]*\][(\[:])")
 _ENTITY_LIKE = re.compile(r"&(?=#?[A-Za-z0-9]+;)")
 _TAG_LIKE = re.compile(r"<(?=[A-Za-z/!?])")
 _LINE_START = re.compile(r"(?m)^([ \t]*)([#>+=\-]|~~~|\d+(?=[.)]))")
 _MATH = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
 
 
+_STRONG = re.compile(r"[\\`*_\[\]$|<>&#!~=+\-{}()]")
+
+
 def _escape_words(text: str) -> str:
+    if _Markdown.strong:
+        # Character references show exactly their character wherever they stand.
+        return _STRONG.sub(lambda m: f"&#{ord(m.group())};", text)
     text = _ESCAPE_ALWAYS.sub(r"\\\1", text)
+    text = _BRACKETS.sub("&#91;", text)  # only a '[' that could open a link; '\\[' would open a formula
     text = _ENTITY_LIKE.sub(r"\\&", text)
     return _TAG_LIKE.sub(r"\\<", text)
 
@@ -145,7 +154,7 @@ def _escape_text(text: str) -> str:
     out, last = [], 0
     for found in _MATH.finditer(text):
         out.append(_escape_words(text[last:found.start()]))
-        out.append(found.group())
+        out.append(found.group().replace("\n", "\x00"))  # line starts inside a formula are not Markdown's
         last = found.end()
     out.append(_escape_words(text[last:]))
     return "".join(out)
@@ -180,6 +189,8 @@ def _title(value: str | None) -> str:
 
 
 class _Markdown:
+    strong = False  # escape with character references (set while a second candidate is made)
+
     def __init__(self) -> None:
         self.losses: list[str] = []
 
@@ -302,6 +313,8 @@ class _Markdown:
             if isinstance(child.tag, str) and child.tag.lower() in _BLOCKS:
                 flush()
                 block = self.block(child)
+                if block and result and child.tag.lower() in ("ul", "ol") and result[-1][:1] == block[:1] == "-":
+                    block = "*" + block[1:].replace("\n- ", "\n* ")  # another bullet starts another list
                 if block:
                     result.append(block)
             else:
@@ -324,7 +337,10 @@ class _Markdown:
             return _line_starts(self.inline(element).strip(" \t\n"))
         if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
             self.check_attributes(element, ())
-            return "#" * int(tag[1]) + " " + self.inline(element).strip().replace("\\\n", " ")
+            inner = self.inline(element).strip()
+            if "\n" in inner and tag in ("h1", "h2"):  # a heading over several lines: the underlined form
+                return _line_starts(inner) + "\n" + ("=" if tag == "h1" else "-") * 3
+            return "#" * int(tag[1]) + " " + inner.replace("\\\n", " ").replace("\n", " ")
         if tag == "hr":
             return "---"
         if tag in ("ul", "ol"):
@@ -396,35 +412,66 @@ def _soft(text: str) -> str:
     return re.sub(r"[ \t]*\n[ \t\n]*", "\n", text) if "\n" in text else text
 
 
-def _markdown(source: str) -> tuple[str, list[str]]:
+def _markdown(source: str, strong: bool = False) -> tuple[str, list[str]]:
     converter = _Markdown()
     root = _fragment(source)
-    return converter.blocks(root), converter.losses
+    _Markdown.strong = strong
+    try:
+        return converter.blocks(root).replace("\x00", "\n"), converter.losses
+    finally:
+        _Markdown.strong = False
 
 
-def html_to_text(source: str) -> Converted:
-    """The content text that shows what this platform HTML shows (see the module's rules)."""
+def html_to_text(source: str, quotes_lost: bool = False) -> Converted:
+    """The content text that shows what this platform HTML shows (see the module's rules).
+    Markdown that renders to exactly this HTML comes first, since the Moodle and GIFT writers
+    send Markdown as HTML but plain text as plain text; then plain text that does."""
     if not source.strip():
         return Converted(None)
     plain = _as_plain(source)
+    plain_candidates = []
     if plain is not None and plain.strip() and not _MATH.search(plain):  # formulas are typeset in HTML only
-        candidate = Text(plain.strip(" \t\n\r\x0b\x0c"), TextFormat.PLAIN)
-        if source in _renderings(candidate):
-            return Converted(candidate)
+        # Plain text's spaces become no-break spaces in HTML; one the author typed stays one.
+        raw = _as_plain(source, keep_no_break=True) if "\u00a0" in source or "&nbsp;" in source or "&#160;" in source else None
+        for value in (plain, raw):
+            if value and value.strip(" \t\n\r\x0b\x0c"):
+                plain_candidates.append(Text(value.strip(" \t\n\r\x0b\x0c"), TextFormat.PLAIN))
+    plain_candidate = plain_candidates[0] if plain_candidates else None
     try:
         markdown, losses = _markdown(source)
     except (etree.ParserError, ValueError) as problem:
-        return Converted(Text(lxml.html.fromstring(f"<div>{source}</div>").text_content(), TextFormat.PLAIN), False, [f"unreadable HTML ({problem})"])
-    if not markdown.strip():
+        text = plain_candidate or Text(lxml.html.fromstring(f"<div>{source}</div>").text_content().strip() or "(no text)", TextFormat.PLAIN)
+        return Converted(text, False, [f"unreadable HTML ({problem})"])
+    candidate = Text(markdown, TextFormat.MARKDOWN) if markdown.strip() else None
+
+    def shows(text: Text, loose: bool = False) -> bool:
+        renderings = _renderings(text)
+        # Serialised XML cannot say whether a quote was written &quot;: the QTI reader's source
+        # has plain quotes wherever the package had either.
+        return source in (r.replace("&quot;", '"') for r in renderings) if loose else source in renderings
+
+    for loose in (False, True) if quotes_lost else (False,):
+        if candidate is not None and not loose and shows(candidate):
+            return Converted(candidate)
+        for plain_text in plain_candidates:
+            if shows(plain_text, loose):
+                return Converted(plain_text)
+        if candidate is not None and loose and shows(candidate, loose):
+            return Converted(candidate)
+    bare = re.fullmatch(r"(?:<p>)?([^<]*)(?:</p>)?", source)
+    if bare and plain is not None:  # a paragraph with white space at its end, which Markdown keeps
+        for escaped_plain in (_escape_text(plain), _STRONG.sub(lambda m: f"&#{ord(m.group())};", plain)):
+            kept = Text(_line_starts(escaped_plain), TextFormat.MARKDOWN)
+            if escaped_plain.strip() and shows(kept):
+                return Converted(kept)
+    if candidate is not None:
+        escaped = Text(_markdown(source, strong=True)[0], TextFormat.MARKDOWN)
+        if shows(escaped):
+            return Converted(escaped)
+    if candidate is None:
         return Converted(None, not losses, losses)
-    candidate = Text(markdown, TextFormat.MARKDOWN)
-    rendered = _renderings(candidate)
-    if source in rendered:
-        return Converted(candidate)
     target = normalised(source)
-    if any(normalised(r) == target for r in rendered):
-        if plain is not None and not _MATH.search(plain) and "\\" not in markdown and plain.strip() and not any(c in markdown for c in "*_`[]#>|"):
-            return Converted(Text(plain.strip(), TextFormat.PLAIN))
+    if any(normalised(r) == target for r in _renderings(candidate)):
         return Converted(candidate)
     if not losses:
         losses = ["HTML whose exact layout Markdown cannot reproduce"]

@@ -54,6 +54,7 @@ _INTERACTIONS = {"choiceInteraction", "textEntryInteraction", "matchInteraction"
                  "selectPointInteraction", "graphicOrderInteraction", "graphicAssociateInteraction", "graphicGapMatchInteraction",
                  "positionObjectInteraction", "sliderInteraction", "drawingInteraction", "uploadInteraction", "mediaInteraction",
                  "customInteraction", "endAttemptInteraction"}
+_OUTCOME_NAMES = ("general_feedback", "correct_feedback", "partial_feedback", "incorrect_feedback")
 _NOT_STEM = _INTERACTIONS | {"rubricBlock", "feedbackBlock", "feedbackInline", "modalFeedback"}
 
 
@@ -185,6 +186,10 @@ class _Item:
 
     def outcome_feedback(self) -> Feedback:
         general = correct = partial = incorrect = None
+        named = {i: self.feedbacks[i] for i in _OUTCOME_NAMES if i in self.feedbacks}
+        if named:  # lmsexport's own names
+            return Feedback(general=self.feedback_text("general_feedback"), correct=self.feedback_text("correct_feedback"),
+                            partially_correct=self.feedback_text("partial_feedback"), incorrect=self.feedback_text("incorrect_feedback"))
         for condition, identifier in self.feedback_rules():
             if condition is None:
                 general = general or self.feedback_text(identifier)
@@ -408,7 +413,7 @@ def _text_entry(item: _Item, interaction: etree._Element, common: dict) -> Quest
         raise _Unsupported("a text entry with no response declaration")
     points = common["points"] or 1.0
     feedback = item.outcome_feedback()
-    rules = [(c, i) for c, i in item.feedback_rules() if c is not None and c.tag not in ("match", "gt", "else")]
+    rules = [(c, i) for c, i in item.feedback_rules() if c is not None and c.tag not in ("match", "gt", "else") and i not in _OUTCOME_NAMES]
     if declaration.get("baseType") in ("float", "integer"):
         answers = []
         processing = item.root.find("responseProcessing")
