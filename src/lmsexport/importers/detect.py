@@ -18,7 +18,7 @@ def detect(data: bytes, name: str) -> str:
         return package_format(Package(data))
     if _XML_START.match(data[:1024]):
         head = data[:4096]
-        if re.search(rb"<quiz[\s>]", head):
+        if re.search(rb"<quiz[\s>]|^(\xef\xbb\xbf)?\s*(<\?xml[^>]*>\s*)?<question[\s>]", head):
             return "moodle"
         if re.search(rb"<questestinterop[\s>]", head):
             return "canvas"

@@ -90,9 +90,13 @@ def normalised(source: str) -> str:
             tag = _SYNONYMS.get(child.tag, child.tag)
             if tag in _BLOCKS:
                 parts.append("\n")
-            parts.append(f"<{tag}{attributes(child)}>")
+            kept = attributes(child)
+            bare = tag == "span" and not kept  # shows nothing of its own
+            if not bare:
+                parts.append(f"<{tag}{kept}>")
             walk(child, False)
-            parts.append(f"</{tag}>")
+            if not bare:
+                parts.append(f"</{tag}>")
             if tag in _BLOCKS:
                 parts.append("\n")
             if child.tail:
@@ -102,6 +106,8 @@ def normalised(source: str) -> str:
     result = "".join(parts)
     # White space next to a block boundary shows nothing.
     result = re.sub(r" *\n[ \n]*", "\n", result).strip()
+    result = re.sub(r"(<(?:p|li|h\d|td|th|div)(?: [^>]*)?>) +", r"\1", result)
+    result = re.sub(r" +(</(?:p|li|h\d|td|th|div)>)", r"\1", result)
     blocks = [line.strip() for line in result.split("\n") if line.strip()]
     # Loose inline content at the top level shows as a paragraph would.
     blocks = [b if b.startswith("<") and re.match(r"</?(\w+)", b).group(1) in _BLOCKS else f"<p>{b}</p>" for b in blocks]
@@ -204,8 +210,8 @@ class _Markdown:
                 continue
             if name.startswith("on"):
                 self.lose(f"the event handler {name} of <{element.tag}> (removed)")
-            elif name == "class" and value.startswith("language-") and element.tag == "code":
-                continue
+            elif name == "class":
+                continue  # a class means nothing without the platform's style sheet
             else:
                 self.lose(f'{name}="{value[:40]}" on <{element.tag}>')
 

@@ -33,6 +33,8 @@ def unread_reason(kind: str, reason: str) -> str:
 
 def read(data: bytes, file: str) -> SourceFile:
     root = parse_xml(data)
+    if root.tag == "question":
+        raise InputError("a single <question> without the <quiz> around it: Moodle's importer refuses such a file too", line=root.sourceline)
     if root.tag != "quiz":
         raise InputError(f"the root element is <{root.tag}>, not Moodle XML's <quiz>", line=root.sourceline)
     store = MediaStore()

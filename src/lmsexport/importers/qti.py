@@ -119,10 +119,15 @@ class _Item:
                 continue
             for attribute in ("src", "data", "href"):
                 address = element.get(attribute)
-                if address and self.package is not None and _relative(address):
+                if address and _relative(address):
                     local = self.media(address)
                     if local is not None:
                         element.set(attribute, local)
+                    elif element.tag in ("img", "object"):  # a picture that is not there: its description stays
+                        element.tag = "span"
+                        element.text = element.get("alt") or element.text
+                        element.attrib.clear()
+                        break
             if element.tag == "object" and element.get("data"):
                 element.tag = "img"
                 element.set("src", element.attrib.pop("data"))
@@ -139,7 +144,8 @@ class _Item:
     def media(self, address: str) -> str | None:
         path = posixpath.normpath(posixpath.join(self.base, unquote(address.split("#")[0].split("?")[0])))
         if path.startswith("../") or self.package is None or not self.package.has(path):
-            self.losses.append(f"the file {address!r} is not in the package")
+            where = "in the package" if self.package is not None else "imported with a single item file (import the package)"
+            self.losses.append(f"the file {address!r} is not {where}: its alt text stands in for it")
             return None
         folder, name = posixpath.split(path)
         return self.store.add(folder, name, self.package.read(path))
@@ -201,7 +207,8 @@ class _Item:
                 incorrect = self.feedback_text(identifier)
         # Feedback that no rule names: Canvas and others name it by convention.
         for identifier in self.feedbacks:
-            if identifier in self.used_feedback or any(identifier == i for _, i in self.feedback_rules()):
+            if identifier in self.used_feedback or any(identifier == i and c is not None and c.tag in ("match", "member", "stringMatch", "equal")
+                                                       for c, i in self.feedback_rules()):
                 continue
             lowered = identifier.lower()
             if "general" in lowered or lowered.endswith("_all") or lowered == "solution":
@@ -229,6 +236,17 @@ def _copy(node: etree._Element) -> etree._Element:
     copied = copy.deepcopy(node)
     copied.tail = None
     return copied
+
+
+def _remove_keeping_tail(element: etree._Element) -> None:
+    parent = element.getparent()
+    tail = element.tail or ""
+    previous = element.getprevious()
+    if previous is not None:
+        previous.tail = (previous.tail or "") + tail
+    else:
+        parent.text = (parent.text or "") + tail
+    parent.remove(element)
 
 
 def _replace_with_text(element: etree._Element, text: str) -> None:
@@ -297,16 +315,29 @@ def read_item(root: etree._Element, base: str, package: Package | None, store: M
     if body is None:
         raise InputError(f"the item {identifier!r} has no itemBody", line=root.sourceline)
     interactions = [e for e in body.iter() if isinstance(e.tag, str) and e.tag in _INTERACTIONS]
-    # The stem: what the body shows, without interactions and feedback; lmsexport puts it in one <div>.
+    # The stem: what the body shows, without interactions and feedback (an interaction's prompt
+    # is part of it); lmsexport puts it in one <div>.
+    shown = _copy(body)
+    for element in list(shown.iter()):
+        if isinstance(element.tag, str) and element.tag in _NOT_STEM and element.getparent() is not None:
+            prompt = element.find("prompt") if element.tag in _INTERACTIONS else None
+            if prompt is not None:
+                paragraph = etree.Element("p")
+                paragraph.text = prompt.text
+                for child in prompt:
+                    paragraph.append(child)
+                paragraph.tail = element.tail
+                element.getparent().replace(element, paragraph)
+            else:
+                _remove_keeping_tail(element)
+    for element in reversed(list(shown.iter())):  # blocks left empty show nothing
+        if element is not shown and isinstance(element.tag, str) and element.tag in ("p", "div") and not len(element) \
+                and not (element.text or "").strip() and element.getparent() is not None:
+            _remove_keeping_tail(element)
     stem_nodes = []
-    if body.text and body.text.strip():
-        stem_nodes.append(body.text)
-    for child in body:
-        if not isinstance(child.tag, str):
-            continue
-        if child.tag in _NOT_STEM or any(isinstance(e.tag, str) and e.tag in _INTERACTIONS for e in child.iter()) and _only_interaction(child):
-            continue
-        stem_nodes.append(child)
+    if shown.text and shown.text.strip():
+        stem_nodes.append(shown.text)
+    stem_nodes.extend(c for c in shown if isinstance(c.tag, str))
     if len(stem_nodes) == 1 and not isinstance(stem_nodes[0], str) and stem_nodes[0].tag == "div" and not stem_nodes[0].attrib:
         stem = item.rich(stem_nodes[0])
         if stem is None:
@@ -380,10 +411,14 @@ def _choice(item: _Item, interaction: etree._Element, common: dict) -> Question:
     identifiers = [c.get("identifier") for c in simple]
     single = interaction.get("maxChoices") == "1"
     feedback = item.outcome_feedback()
-    if single and len(simple) == 2 and sorted(i.lower() for i in identifiers) == ["false", "true"] and not mapping:
-        truth = next((i for i in identifiers if i.lower() == "true"))
+    if not correct and not mapping:
+        correct = _scored_values(item.root)
+    texts = [_plain(c).lower() for c in simple]
+    if single and len(simple) == 2 and not mapping and (sorted(i.lower() for i in identifiers) == ["false", "true"] or sorted(texts) == ["false", "true"]):
+        by_text = sorted(i.lower() for i in identifiers) != ["false", "true"]
+        truth = next((i for i, t in zip(identifiers, texts) if (t if by_text else i.lower()) == "true"))
         return TrueFalse(**common, feedback=feedback, answer=truth in correct,
-                         true_feedback=item.value_feedback(truth), false_feedback=item.value_feedback(next(i for i in identifiers if i.lower() == "false")))
+                         true_feedback=item.value_feedback(truth), false_feedback=item.value_feedback(next(i for i in identifiers if i != truth)))
     if not correct and mapping:
         correct = {k for k, v in mapping.items() if v > 0}
     choices = []
@@ -404,7 +439,17 @@ def _choice(item: _Item, interaction: etree._Element, common: dict) -> Question:
     return kind(**common, feedback=feedback, choices=tuple(choices), shuffle=shuffle)
 
 
-_NUMBER = re.compile(r"^-?\d")
+def _scored_values(root: etree._Element) -> set[str]:
+    """Values that response processing rewards with a positive SCORE (items with no correctResponse)."""
+    found = set()
+    for branch in root.iter("responseIf", "responseElseIf"):
+        score = branch.find("setOutcomeValue[@identifier='SCORE']/baseValue")
+        test = branch[0] if len(branch) else None
+        if score is not None and (_float(score.text, 0) or 0) > 0 and test is not None and test.tag in ("match", "member"):
+            value = test.find("baseValue")
+            if value is not None:
+                found.add((value.text or "").strip())
+    return found
 
 
 def _text_entry(item: _Item, interaction: etree._Element, common: dict) -> Question:

@@ -11,6 +11,7 @@ the answer block between the first `{` and the first `}`, the general feedback a
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ..model import (
@@ -273,8 +274,15 @@ class _Reader:
 
     def numerical(self, fields: dict, answertext: str, fmt: str) -> Question:
         tilde = answertext.find("~")
+        other = None
         if tilde >= 0:
-            answertext = answertext[:tilde]  # feedback for any other answer: not in the model
+            # `~#text`: Moodle stores a '*' answer worth 0 with it, the feedback for any other answer.
+            rest = answertext[tilde + 1:]
+            if "#" in rest:
+                other = _text(php_trim(rest[rest.find("#") + 1:]), fmt)
+            answertext = answertext[:tilde]
+        if other is not None and not self.invent_ids:
+            fields = {**fields, "feedback": dataclasses.replace(fields["feedback"], incorrect=other)}
         answers = []
         for answer in _split(answertext, "="):
             answer = php_trim(answer)

@@ -245,6 +245,11 @@ class _Reader:
 
     def _numerical(self, element: etree._Element) -> Question:
         fields = self.common(element)
+        for other in element.findall("answer"):
+            # A '*' answer is what any other response gets: its feedback is the incorrect one.
+            if _string(other) == "*" and _fraction(other) == 0 and not self.invent_ids and fields["feedback"].incorrect is None:
+                fields["feedback"] = Feedback(**{**{k: getattr(fields["feedback"], k) for k in ("general", "correct", "partially_correct")},
+                                                 "incorrect": self.rich(other.find("feedback"))})
         answers = tuple(
             NumericAnswer(
                 value=float(_string(a)),
