@@ -22,8 +22,11 @@ def export(quiz, format_name: str) -> bytes | None:
     return WRITERS[format_name].render(quiz, ExportOptions()).data
 
 
-def import_back(data: bytes, format_name: str, folder: Path):
+def import_back(data: bytes, format_name: str, folder: Path, linked_media=()):
     """The quizzes imported from an export, each loaded from the content file the import writes."""
+    for media in linked_media:  # GIFT only links its media: the files stay where they were
+        (folder / media.path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / media.path).write_bytes(media.data)
     imported, problems = import_data(data, NAMES[format_name], format_name)
     assert not [p for p in problems if p.is_error], [p.message for p in problems]
     loaded = []
@@ -48,7 +51,7 @@ def without_canvas_ids(data: bytes) -> dict[str, str]:
     """A Canvas package's files with the identifiers Canvas derives from content ids (which it
     does not carry, so an import cannot know them) numbered in order of appearance instead."""
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        files = {name: archive.read(name).decode("utf-8") for name in archive.namelist()}
+        files = {name: archive.read(name).decode("utf-8" if name.endswith(".xml") else "latin-1") for name in archive.namelist()}
     names: dict[str, str] = {}
 
     def token(value: str) -> str:
@@ -73,7 +76,7 @@ def round_trip(quiz, format_name: str) -> tuple[bytes, bytes | None, list]:
     first = export(quiz, format_name)
     assert first is not None
     with tempfile.TemporaryDirectory() as folder:
-        loaded = import_back(first, format_name, Path(folder))
+        loaded = import_back(first, format_name, Path(folder), quiz.media if format_name == "gift" else ())
         assert len(loaded) == 1, f"{len(loaded)} quizzes from one"
         item, again = loaded[0]
         return first, export(again, format_name), item.diagnostics
@@ -91,8 +94,8 @@ def difference(first: bytes, second: bytes | None, format_name: str) -> str:
         a, b = without_canvas_ids(first), without_canvas_ids(second)
     else:
         with zipfile.ZipFile(io.BytesIO(first)) as x, zipfile.ZipFile(io.BytesIO(second)) as y:
-            a = {n: x.read(n).decode("utf-8", "replace") for n in x.namelist()}
-            b = {n: y.read(n).decode("utf-8", "replace") for n in y.namelist()}
+            a = {n: x.read(n).decode("latin-1") for n in x.namelist()}
+            b = {n: y.read(n).decode("latin-1") for n in y.namelist()}
     if a.keys() != b.keys():
         return f"files differ: {sorted(set(a) ^ set(b))}"
     for name in a:

@@ -17,7 +17,7 @@ from strategies import quiz as quizzes
 from lmsexport.loader import load_quiz
 
 ROOT = Path(__file__).resolve().parent.parent
-QUIZZES = [*sorted((ROOT / "content").glob("*.json")), ROOT / "tests/data/every_type.json"]
+QUIZZES = [*sorted((ROOT / "content").glob("*.json")), ROOT / "tests/data/every_type.json", ROOT / "tests/data/media/media_and_math.json"]
 FORMATS = ["moodle", "gift", "qti", "canvas"]
 
 settings.register_profile("import-ci", max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))

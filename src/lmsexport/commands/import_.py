@@ -68,6 +68,7 @@ def _validated(imported: ImportedQuiz, staging: Path, file: str, final: Path) ->
             said.append(Diagnostic(Severity.WARNING, f"question {question.title or question.id!r}: {message}; kept as a draft",
                                    file, "", imported.lines.get(index), None, "import-draft"))
         imported = dataclasses.replace(imported, quiz=dataclasses.replace(imported.quiz, questions=tuple(questions)))
+    said.append(error(f"the quiz {imported.quiz.id!r} does not validate even with its broken questions as drafts: nothing written for it", file, code="import"))
     return imported, None, said
 
 

@@ -51,7 +51,7 @@ _KEEP_AS_DRAFT = {
     "multiple_dropdowns_question": "a Canvas multiple drop-downs question",
     "file_upload_question": "a Canvas file upload question",
 }
-_FILE_REFERENCE = re.compile(r"(\$IMS-CC-FILEBASE\$|%24IMS-CC-FILEBASE%24|\$IMS_CC_FILEBASE\$)/([^\"'\s<>?]+)")
+_FILE_REFERENCE = re.compile(r"((?:\$|%24)IMS[-_]CC[-_]FILEBASE(?:\$|%24))/([^\"'\s<>?]+)")
 
 
 def _metadata(item: etree._Element) -> dict[str, str]:
@@ -104,7 +104,7 @@ class _Reader:
             path = unquote(found.group(2))
             for candidate in (path, f"{self.base}/{path}" if self.base else path, f"web_resources/{path}"):
                 if self.package.has(candidate):
-                    folder, _, name = candidate.rpartition("/")
+                    folder, _, name = candidate.removeprefix("web_resources/").rpartition("/")
                     return self.store.add(folder, name, self.package.read(candidate))
             self.losses.append(f"the file {path!r} is not in the package")
             return found.group()

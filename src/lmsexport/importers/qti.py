@@ -64,7 +64,7 @@ def strip_namespaces(root: etree._Element) -> etree._Element:
         if not isinstance(element.tag, str):
             continue
         qname = etree.QName(element)
-        element.tag = ("math:" if qname.namespace == "http://www.w3.org/1998/Math/MathML" and qname.localname == "math" else "") + qname.localname
+        element.tag = ("mathml_" if qname.namespace == "http://www.w3.org/1998/Math/MathML" and qname.localname == "math" else "") + qname.localname
         for name in list(element.attrib):
             if name.startswith("{") and name != XML_LANG:
                 del element.attrib[name]
@@ -110,7 +110,7 @@ class _Item:
         for element in list(node.iter()):
             if not isinstance(element.tag, str):
                 continue
-            if element.tag == "math:math":
+            if element.tag == "mathml_math":
                 latex, display, exact = formula_source(element)
                 if not exact:
                     self.losses.append("a MathML formula that LaTeX cannot say exactly (kept as its nearest LaTeX)")
