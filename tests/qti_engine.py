@@ -35,14 +35,14 @@ class Item:
         if value is None:
             return None
         values = [self._typed(declaration.get("baseType"), v.text) for v in value.findall(NS + "value")]
-        return values[0] if declaration.get("cardinality") == "single" else frozenset(values)
+        return _container(declaration.get("cardinality"), values)
 
     def correct(self, identifier: str):
         declaration = self.responses[identifier]
         values = [self._typed(declaration.get("baseType"), v.text) for v in declaration.iterfind(f"{NS}correctResponse/{NS}value")]
         if declaration.get("cardinality") == "single":
             return values[0] if values else None
-        return frozenset(values)
+        return _container(declaration.get("cardinality"), values)
 
     def map_response(self, identifier: str, value):
         declaration = self.responses[identifier]
@@ -132,6 +132,18 @@ class Item:
             return None
         if name == "match":
             return values[0] == values[1]
+        if name == "index":  # 1-based; past the end is NULL
+            n = int(e.get("n"))
+            return values[0][n - 1] if 1 <= n <= len(values[0]) else None
+        if name == "sum":
+            return sum(values)
+        if name == "product":
+            result = 1
+            for v in values:
+                result *= v
+            return result
+        if name == "divide":
+            return None if values[1] == 0 else values[0] / values[1]
         if name == "member":
             return values[0] in values[1]
         if name == "stringMatch":
@@ -158,5 +170,11 @@ class Item:
         raise AssertionError(f"unsupported expression {name}")
 
 
+def _container(cardinality: str, values: list):
+    if cardinality == "single":
+        return values[0]
+    return tuple(values) if cardinality == "ordered" else frozenset(values)
+
+
 def _is_null(value) -> bool:
-    return value is None or value == "" or (isinstance(value, frozenset) and not value)
+    return value is None or value == "" or (isinstance(value, (frozenset, tuple)) and not value)

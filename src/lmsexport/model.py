@@ -6,8 +6,12 @@ Credits are fractions of a question's points, from -1 (lose all its points) to 1
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
+
+# (JSON pointer parts below the question, the text there or None): what `Question.texts` yields.
+TextPlace = tuple[tuple[str | int, ...], "Text | None"]
 
 
 class TextFormat(str, Enum):
@@ -64,6 +68,22 @@ class Question:
 
     type = "abstract"
 
+    def texts(self) -> Iterator[TextPlace]:
+        """Every rich text of the question, in document order, with its place as JSON pointer
+        parts below the question (None where a field is not set). Checks, media packing and the
+        writers all walk this one list, so a new field cannot be forgotten by one of them."""
+        yield ("stem",), self.stem
+        feedback = self.feedback
+        yield ("explanation",), feedback.general
+        yield ("feedback", "correct"), feedback.correct
+        yield ("feedback", "partially_correct"), feedback.partially_correct
+        yield ("feedback", "incorrect"), feedback.incorrect
+        yield from self.own_texts()
+
+    def own_texts(self) -> Iterator[TextPlace]:
+        """The texts of this question type beyond the stem and the feedback by outcome."""
+        return iter(())
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Choice:
@@ -79,6 +99,12 @@ class Choice:
     language: str | None = None
 
 
+def _choice_texts(choices: tuple[Choice, ...]) -> Iterator[TextPlace]:
+    for i, choice in enumerate(choices):
+        yield ("options", i, "text"), choice.text
+        yield ("options", i, "feedback"), choice.feedback
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SingleChoice(Question):
     """One answer is selected. Exactly one choice has credit 1; others may carry partial credit."""
@@ -87,6 +113,9 @@ class SingleChoice(Question):
     shuffle: bool = True
 
     type = "single_choice"
+
+    def own_texts(self) -> Iterator[TextPlace]:
+        return _choice_texts(self.choices)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -98,6 +127,9 @@ class MultipleResponse(Question):
 
     type = "multiple_response"
 
+    def own_texts(self) -> Iterator[TextPlace]:
+        return _choice_texts(self.choices)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TrueFalse(Question):
@@ -107,6 +139,10 @@ class TrueFalse(Question):
 
     type = "true_false"
 
+    def own_texts(self) -> Iterator[TextPlace]:
+        yield ("true_feedback",), self.true_feedback
+        yield ("false_feedback",), self.false_feedback
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AcceptedAnswer:
@@ -115,12 +151,20 @@ class AcceptedAnswer:
     feedback: Text | None = None
 
 
+def _answer_texts(answers: tuple[AcceptedAnswer | NumericAnswer, ...]) -> Iterator[TextPlace]:
+    for i, answer in enumerate(answers):
+        yield ("answers", i, "feedback"), answer.feedback
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShortAnswer(Question):
     answers: tuple[AcceptedAnswer, ...] = ()
     case_sensitive: bool = False
 
     type = "short_answer"
+
+    def own_texts(self) -> Iterator[TextPlace]:
+        return _answer_texts(self.answers)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -153,6 +197,9 @@ class Numerical(Question):
 
     type = "numerical"
 
+    def own_texts(self) -> Iterator[TextPlace]:
+        return _answer_texts(self.answers)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MatchPair:
@@ -177,6 +224,10 @@ class Matching(Question):
 
     type = "matching"
 
+    def own_texts(self) -> Iterator[TextPlace]:
+        for i, pair in enumerate(self.pairs):
+            yield ("pairs", i, "prompt"), pair.prompt
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Essay(Question):
@@ -185,6 +236,9 @@ class Essay(Question):
     lines: int = 10
 
     type = "essay"
+
+    def own_texts(self) -> Iterator[TextPlace]:
+        yield ("grader_info",), self.grader_info
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -196,10 +250,122 @@ class Description(Question):
     type = "description"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OrderItem:
+    id: str
+    text: Text
+
+
+class OrderingGrading(str, Enum):
+    """How a partly right order is scored: Moodle's grading types (qtype_ordering question.php
+    grade_response), each a share of the points."""
+
+    ALL_OR_NOTHING = "all_or_nothing"  # every item in its place, or nothing
+    ABSOLUTE_POSITION = "absolute_position"  # items in their right place / items
+    RELATIVE_NEXT_EXCLUDE_LAST = "relative_next_exclude_last"  # items followed by their right successor / (items - 1)
+    RELATIVE_NEXT_INCLUDE_LAST = "relative_next_include_last"  # the same, the last item counting when it is last
+    RELATIVE_ONE_PREVIOUS_AND_NEXT = "relative_one_previous_and_next"  # right neighbours on both sides
+    RELATIVE_ALL_PREVIOUS_AND_NEXT = "relative_all_previous_and_next"  # right items before and after each
+    LONGEST_ORDERED_SUBSET = "longest_ordered_subset"  # the longest run in order, gaps allowed / items
+    LONGEST_CONTIGUOUS_SUBSET = "longest_contiguous_subset"  # the longest run in order without gaps / items
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ordering(Question):
+    """Items to put in order: `items` are written in the right order, students see them shuffled."""
+
+    items: tuple[OrderItem, ...] = ()
+    grading: OrderingGrading = OrderingGrading.ALL_OR_NOTHING
+    horizontal: bool = False  # items side by side instead of one under the other
+
+    type = "ordering"
+
+    def own_texts(self) -> Iterator[TextPlace]:
+        for i, item in enumerate(self.items):
+            yield ("items", i, "text"), item.text
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Blank:
+    """A blank inside the stem, written there as [[id]]. `points` as the author gave it, or None:
+    see FillInBlanks.blank_points."""
+
+    id: str
+    points: float | None = None
+
+    kind = "abstract"
+
+    def own_texts(self) -> Iterator[tuple[tuple[str | int, ...], Text | None]]:
+        return iter(())
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShortAnswerBlank(Blank):
+    answers: tuple[AcceptedAnswer, ...] = ()
+    case_sensitive: bool = False
+
+    kind = "short_answer"
+
+    def own_texts(self) -> Iterator[tuple[tuple[str | int, ...], Text | None]]:
+        return _answer_texts(self.answers)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NumericalBlank(Blank):
+    answers: tuple[NumericAnswer, ...] = ()
+
+    kind = "numerical"
+
+    def own_texts(self) -> Iterator[tuple[tuple[str | int, ...], Text | None]]:
+        return _answer_texts(self.answers)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DropdownOption:
+    id: str
+    text: str  # plain: a drop-down shows no formatting
+    correct: bool
+    credit: float
+    feedback: Text | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DropdownBlank(Blank):
+    options: tuple[DropdownOption, ...] = ()
+    shuffle: bool = True
+
+    kind = "dropdown"
+
+    def own_texts(self) -> Iterator[tuple[tuple[str | int, ...], Text | None]]:
+        for i, option in enumerate(self.options):
+            yield ("options", i, "feedback"), option.feedback
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FillInBlanks(Question):
+    """A text with blanks (typed words, numbers, drop-downs); the score is the sum of the blanks'."""
+
+    blanks: tuple[Blank, ...] = ()
+
+    type = "fill_in_blanks"
+
+    def own_texts(self) -> Iterator[TextPlace]:
+        for i, blank in enumerate(self.blanks):
+            for place, text in blank.own_texts():
+                yield ("blanks", i, *place), text
+
+    @property
+    def blank_points(self) -> tuple[float, ...]:
+        """What each blank is worth: its own points, or an equal share of the question's."""
+        share = self.points / len(self.blanks) if self.blanks else 0.0
+        return tuple(share if blank.points is None else blank.points for blank in self.blanks)
+
+
 QUESTION_TYPES: dict[str, type[Question]] = {
     cls.type: cls
-    for cls in (SingleChoice, MultipleResponse, TrueFalse, ShortAnswer, Numerical, Matching, Essay, Description)
+    for cls in (SingleChoice, MultipleResponse, TrueFalse, ShortAnswer, Numerical, Matching, Ordering, FillInBlanks, Essay, Description)
 }
+BLANK_KINDS: dict[str, type[Blank]] = {cls.kind: cls for cls in (ShortAnswerBlank, NumericalBlank, DropdownBlank)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +379,20 @@ class MediaFile:
     @property
     def name(self) -> str:
         return self.path.rsplit("/", 1)[-1]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Section:
+    """A group of the quiz's questions, shown together; `pick` of them drawn at random for each
+    student when set (they are then all worth the same points)."""
+
+    id: str
+    title: str
+    question_ids: tuple[str, ...]
+    instructions: Text | None = None
+    pick: int | None = None
+    shuffle: bool = False
+    location: Location = field(default_factory=lambda: Location(""), compare=False)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -230,12 +410,38 @@ class Quiz:
     source: Source | None = None
     text_format: TextFormat = TextFormat.PLAIN
     media: tuple[MediaFile, ...] = ()  # every local file the texts refer to, in order of first use
+    sections: tuple[Section, ...] = ()
     location: Location = field(default_factory=lambda: Location(""), compare=False)
 
     @property
     def exported_questions(self) -> tuple[Question, ...]:
         """The questions a writer puts out: drafts stay in the bank only."""
         return tuple(q for q in self.questions if not q.draft)
+
+    def layout(self) -> list[tuple[Section | None, tuple[Question, ...]]]:
+        """The exported questions in the order shown: runs of questions in no section, and each
+        section (with its exported questions in its own order) where its first question stands."""
+        by_id = {q.id: q for q in self.exported_questions}
+        section_of = {qid: s for s in self.sections for qid in s.question_ids}
+        result: list[tuple[Section | None, tuple[Question, ...]]] = []
+        placed: set[str] = set()
+        loose: list[Question] = []
+        for question in self.questions:
+            section = section_of.get(question.id)
+            if section is None:
+                if not question.draft:
+                    loose.append(question)
+                continue
+            if section.id in placed:
+                continue
+            placed.add(section.id)
+            if loose:
+                result.append((None, tuple(loose)))
+                loose = []
+            result.append((section, tuple(by_id[qid] for qid in section.question_ids if qid in by_id)))
+        if loose:
+            result.append((None, tuple(loose)))
+        return result
 
     def language_of(self, question: Question) -> str:
         return question.language or self.language

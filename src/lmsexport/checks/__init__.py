@@ -8,14 +8,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..diagnostics import Diagnostic, error, note, pointer_join, warning
-from ..model import Choice, Matching, MultipleResponse, Numerical, Question, Quiz, ShortAnswer, SingleChoice
+from ..model import Choice, FillInBlanks, Matching, MultipleResponse, Numerical, Ordering, Question, Quiz, ShortAnswer, SingleChoice
 from .answers import answers_errors
 from .blank import blank_text_errors, is_blank
+from .blanks import blanks_errors
 from .choices import choice_errors
 from .ids import unique_ids
 from .languages import language_errors
 from .markdown import markdown_errors, rich_texts
 from .matching import matching_errors
+from .ordering import ordering_errors
+from .sections import section_errors
 from .xml_characters import xml_character_errors
 
 __all__ = ["question_diagnostics", "quiz_diagnostics", "rich_texts", "xml_character_errors"]
@@ -43,6 +46,10 @@ def question_diagnostics(question: Question, file: str) -> Iterator[Diagnostic]:
         yield from answers_errors(question, file)
     elif isinstance(question, Matching):
         yield from matching_errors(question, file)
+    elif isinstance(question, Ordering):
+        yield from ordering_errors(question, file)
+    elif isinstance(question, FillInBlanks):
+        yield from blanks_errors(question, file)
 
 
 def quiz_diagnostics(quiz: Quiz) -> Iterator[Diagnostic]:
@@ -54,5 +61,8 @@ def quiz_diagnostics(quiz: Quiz) -> Iterator[Diagnostic]:
     yield from unique_ids(((q.id, (i, "id")) for i, q in enumerate(quiz.questions)), "/questions", "question", file)
     for question in quiz.questions:
         yield from question_diagnostics(question, file)
+    yield from section_errors(quiz)
+    for section in quiz.sections:
+        yield from markdown_errors([(("instructions",), section.instructions)], section.location.pointer, file)
     if quiz.questions and not quiz.exported_questions:
         yield warning("every question is a draft: nothing will be exported", file, "/questions", code="all-drafts")

@@ -14,21 +14,7 @@ from .addresses import addresses, unsafe_address
 
 def rich_texts(question: Question) -> Iterator[tuple[tuple, Text | None]]:
     """(pointer parts below the question, text) of every rich text field, as the JSON names them."""
-    yield ("stem",), question.stem
-    yield ("explanation",), question.feedback.general
-    feedback = question.feedback
-    if feedback.correct or feedback.partially_correct or feedback.incorrect:
-        for name in ("correct", "partially_correct", "incorrect"):
-            yield ("feedback", name), getattr(feedback, name)
-    for i, choice in enumerate(getattr(question, "choices", ())):
-        yield ("options", i, "text"), choice.text
-        yield ("options", i, "feedback"), choice.feedback
-    for i, answer in enumerate(getattr(question, "answers", ())):
-        yield ("answers", i, "feedback"), answer.feedback
-    for i, pair in enumerate(getattr(question, "pairs", ())):
-        yield ("pairs", i, "prompt"), pair.prompt
-    for name in ("true_feedback", "false_feedback", "grader_info"):
-        yield (name,), getattr(question, name, None)
+    return question.texts()
 
 
 # Inline links and images "](", reference definitions "]:", autolinks "<scheme:": only a text with

@@ -5,6 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import (
+    Blank,
+    DropdownBlank,
+    DropdownOption,
+    FillInBlanks,
+    NumericalBlank,
+    ShortAnswerBlank,
+    Section,
     AcceptedAnswer,
     Choice,
     Description,
@@ -17,6 +24,9 @@ from ..model import (
     MultipleResponse,
     Numerical,
     NumericAnswer,
+    OrderingGrading,
+    Ordering,
+    OrderItem,
     Question,
     Quiz,
     ShortAnswer,
@@ -110,6 +120,44 @@ class _Reader:
             )
         return tuple(result)
 
+    def accepted(self, answers: list[dict]) -> tuple[AcceptedAnswer, ...]:
+        return tuple(
+            AcceptedAnswer(text=_plain(a["text"]), credit=float(a.get("credit", 1)), feedback=self.text(a.get("feedback")))
+            for a in answers
+        )
+
+    def numeric(self, answers: list[dict]) -> tuple[NumericAnswer, ...]:
+        return tuple(
+            NumericAnswer(
+                value=float(a["value"]) if "value" in a else None,
+                tolerance=float(a.get("tolerance", 0)),
+                minimum=float(a["min"]) if "min" in a else None,
+                maximum=float(a["max"]) if "max" in a else None,
+                credit=float(a.get("credit", 1)),
+                feedback=self.text(a.get("feedback")),
+            )
+            for a in answers
+        )
+
+    def blank(self, data: dict) -> Blank:
+        common = {"id": data["id"], "points": float(data["points"]) if "points" in data else None}
+        kind = data["type"]
+        if kind == "short_answer":
+            return ShortAnswerBlank(**common, answers=self.accepted(data["answers"]), case_sensitive=data.get("case_sensitive", False))
+        if kind == "numerical":
+            return NumericalBlank(**common, answers=self.numeric(data["answers"]))
+        options = tuple(
+            DropdownOption(
+                id=o["id"],
+                text=_plain(o["text"]),
+                correct=o.get("correct", False),
+                credit=float(o["credit"]) if "credit" in o else (1.0 if o.get("correct", False) else 0.0),
+                feedback=self.text(o.get("feedback")),
+            )
+            for o in data["options"]
+        )
+        return DropdownBlank(**common, options=options, shuffle=data.get("shuffle", True))
+
     def question(self, data: dict, index: int) -> Question:
         fields = self.common(data, index)
         kind = data["type"]
@@ -125,28 +173,25 @@ class _Reader:
                 false_feedback=self.text(data.get("false_feedback")),
             )
         if kind == "short_answer":
-            answers = tuple(
-                AcceptedAnswer(text=_plain(a["text"]), credit=float(a.get("credit", 1)), feedback=self.text(a.get("feedback")))
-                for a in data["answers"]
-            )
-            return ShortAnswer(**fields, answers=answers, case_sensitive=data.get("case_sensitive", False))
+            return ShortAnswer(**fields, answers=self.accepted(data["answers"]), case_sensitive=data.get("case_sensitive", False))
         if kind == "numerical":
-            answers = tuple(
-                NumericAnswer(
-                    value=float(a["value"]) if "value" in a else None,
-                    tolerance=float(a.get("tolerance", 0)),
-                    minimum=float(a["min"]) if "min" in a else None,
-                    maximum=float(a["max"]) if "max" in a else None,
-                    credit=float(a.get("credit", 1)),
-                    feedback=self.text(a.get("feedback")),
-                )
-                for a in data["answers"]
-            )
-            return Numerical(**fields, answers=answers)
+            return Numerical(**fields, answers=self.numeric(data["answers"]))
+        if kind == "fill_in_blanks":
+            blanks = data["blanks"]
+            if "points" not in data and all("points" in b for b in blanks):
+                fields["points"] = float(sum(b["points"] for b in blanks))  # the question is worth its blanks
+            return FillInBlanks(**fields, blanks=tuple(self.blank(b) for b in blanks))
         if kind == "matching":
             pairs = tuple(MatchPair(id=p["id"], prompt=self.text(p["prompt"]), answer=_plain(p["answer"])) for p in data["pairs"])
             distractors = tuple(Distractor(id=d["id"], text=_plain(d["text"])) for d in data.get("distractors", ()))
             return Matching(**fields, pairs=pairs, distractors=distractors, shuffle=data.get("shuffle", True))
+        if kind == "ordering":
+            return Ordering(
+                **fields,
+                items=tuple(OrderItem(id=item["id"], text=self.text(item["text"])) for item in data["items"]),
+                grading=OrderingGrading(data.get("grading", "all_or_nothing")),
+                horizontal=data.get("layout", "vertical") == "horizontal",
+            )
         if kind == "essay":
             return Essay(
                 **fields,
@@ -178,5 +223,17 @@ def build_quiz(data: dict, file: str = "", skip: frozenset[int] = frozenset()) -
         tags=tuple(_plain(t) for t in data.get("tags", ())),
         source=Source(source.get("name"), source.get("url"), source.get("license")) if source else None,
         text_format=default_format,
+        sections=tuple(
+            Section(
+                id=s["id"],
+                title=_plain(s["title"]),
+                question_ids=tuple(s["questions"]),
+                instructions=reader.text(s.get("instructions")),
+                pick=s.get("pick"),
+                shuffle=s.get("shuffle", False),
+                location=Location(file, f"/sections/{i}"),
+            )
+            for i, s in enumerate(data.get("sections", ()))
+        ),
         location=Location(file),
     )

@@ -13,8 +13,8 @@ import re
 from collections.abc import Iterator
 from urllib.parse import quote, unquote
 
-from ..diagnostics import Diagnostic, Severity, warning
-from ..model import Question, Quiz, Text, TextFormat
+from ..diagnostics import Diagnostic, note
+from ..model import Question, Quiz, Section, Text, TextFormat
 from ..text import (
     RenderStyle,
     plain_to_html,
@@ -22,7 +22,7 @@ from ..text import (
     to_html,
     to_inline_html,
 )
-from .shared import ExportOptions, loss_warning
+from .shared import ExportOptions, loss_warning, quiz_loss
 
 _TAG_LIKE = re.compile(r"<[A-Za-z/!?]")
 _TAG_UNSAFE = re.compile(r"[\x00-\x1f\x7f<>`]|\s\s")
@@ -57,18 +57,33 @@ def category_path(quiz: Quiz) -> str:
     return "$course$/top/" + "/".join(_escape_category(n) for n in category_names(quiz))
 
 
+def section_category_path(quiz: Quiz, section: Section) -> str:
+    """A section is a subcategory of the quiz's category: the bank of a random draw."""
+    return category_path(quiz) + "/" + _escape_category(section.title[:CATEGORY_MAX])
+
+
+def section_note(quiz: Quiz, section: Section, path: str) -> Diagnostic:
+    """What a teacher must do in Moodle to have the section's layout: the bank carries no quiz."""
+    if section.pick is not None:
+        todo = f"to draw {section.pick} of its questions, add {section.pick} random question(s) from this category to the quiz"
+    else:
+        todo = "add its questions to the quiz together" + (" and shuffle them" if section.shuffle else "")
+    message = f"section {section.id!r}: a Moodle question bank holds no quiz layout, so the section is the category {path!r}; {todo}"
+    return note(message, quiz.location.file, section.location.pointer, code="moodle-section")
+
+
+def draw_html(section: Section, count: int) -> str:
+    """The category's own record of the draw, for the teacher who builds the quiz."""
+    if section.pick is None:
+        return ""
+    return f'<p class="section-draw">Draw {section.pick} of these {count} questions at random for each student.</p>'
+
+
 def question_tags(quiz: Quiz, question: Question) -> tuple[str, ...]:
     """The quiz's tags apply to each of its questions; each tag once, in order."""
     if not quiz.tags:
         return question.tags if len(question.tags) < 2 else tuple(dict.fromkeys(question.tags))
     return tuple(dict.fromkeys((*quiz.tags, *question.tags)))
-
-
-def quiz_loss(quiz: Quiz, message: str, options: ExportOptions, code: str, pointer: str = "") -> Diagnostic:
-    """A warning about the quiz as a whole that the format cannot carry; an error under --strict."""
-    if options.strict:
-        return Diagnostic(Severity.ERROR, message + " (an error under --strict)", quiz.location.file, pointer, code=code)
-    return warning(message, quiz.location.file, pointer, code=code)
 
 
 def quiz_diagnostics(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
@@ -129,13 +144,5 @@ def number(value: float) -> str:
 
 
 def question_texts(question: Question) -> Iterator[Text]:
-    """Every rich text of a question."""
-    feedback = question.feedback
-    candidates = [question.stem, feedback.general, feedback.correct, feedback.partially_correct, feedback.incorrect]
-    for choice in getattr(question, "choices", ()):
-        candidates += [choice.text, choice.feedback]
-    for answer in getattr(question, "answers", ()):
-        candidates.append(answer.feedback)
-    candidates += [pair.prompt for pair in getattr(question, "pairs", ())]
-    candidates += [getattr(question, name, None) for name in ("true_feedback", "false_feedback", "grader_info")]
-    return (text for text in candidates if text is not None)
+    """Every rich text of a question that is set."""
+    return (text for _, text in question.texts() if text is not None)

@@ -56,6 +56,14 @@ def loss_warning(quiz: Quiz, question: Question, message: str, options: ExportOp
     return diagnostic
 
 
+def quiz_loss(quiz: Quiz, message: str, options: ExportOptions, code: str, pointer: str = "") -> Diagnostic:
+    """A warning about the quiz as a whole (or a part of it not in a question) that the format
+    cannot carry; an error under --strict."""
+    if options.strict:
+        return Diagnostic(Severity.ERROR, message + " (an error under --strict)", quiz.location.file, pointer, code=code)
+    return warning(message, quiz.location.file, pointer, code=code)
+
+
 def deterministic_zip(files: dict[str, bytes]) -> bytes:
     """A zip whose bytes depend only on the names and contents: sorted entries, fixed times."""
     buffer = io.BytesIO()

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from ...diagnostics import Diagnostic, error, note
 from ...model import Essay, Quiz
-from ..shared import Export, ExportOptions, deterministic_zip, loss_warning, nothing_to_export, xml_bytes
+from ..shared import Export, ExportOptions, deterministic_zip, loss_warning, nothing_to_export, quiz_loss, xml_bytes
+from . import identifiers
 from .assessment import AssessmentDocument, item_xml
 from .losses import question_errors, question_losses
 from .manifest import manifest_document, paths
@@ -38,18 +39,29 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     document = AssessmentDocument(quiz)
     unwritable: list[Diagnostic] = []
     failed = False
-    for question in questions:
-        for code, message in question_errors(question):
-            diagnostics.append(error(message, quiz.location.file, question.location.pointer, code=code))
-            failed = True
-        for code, message in question_losses(question, shuffled):
-            diagnostics.append(loss_warning(quiz, question, message, options, code))
-            failed = failed or diagnostics[-1].is_error
-        if failed:
-            continue  # nothing will be written: spare building the rest
-        item = item_xml(quiz, question)
-        if not document.add(item):
-            unwritable.append(_unwritable(quiz, question, item))
+    for section, members in quiz.layout():
+        # A group gives each of its questions the same points: a section shuffled but worth
+        # different points per question stays a plain run of questions.
+        equal = len({q.points for q in members}) == 1
+        group = section is not None and (section.pick is not None or (section.shuffle and equal))
+        if section is not None:
+            diagnostics.extend(_section_losses(quiz, section, group, options))
+        if group and not failed:
+            document.open_group(identifiers.group_ident(quiz, section), section.title, section.pick or len(members), members[0].points)
+        for question in members:
+            for code, message in question_errors(question):
+                diagnostics.append(error(message, quiz.location.file, question.location.pointer, code=code))
+                failed = True
+            for code, message in question_losses(question, shuffled):
+                diagnostics.append(loss_warning(quiz, question, message, options, code))
+                failed = failed or diagnostics[-1].is_error
+            if failed:
+                continue  # nothing will be written: spare building the rest
+            item = item_xml(quiz, question)
+            if not document.add(item):
+                unwritable.append(_unwritable(quiz, question, item))
+        if group and not failed:
+            document.close_group()
     if not failed and (unwritable or not document.title_writable):
         # Reported only when nothing else failed: the question errors say more.
         failed = True
@@ -61,7 +73,10 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         return Export(filename, None, tuple(diagnostics))
 
     media = used_media(quiz, questions)
-    points = sum(q.points for q in questions if q.type != "description")
+    points = sum(
+        (section.pick * members[0].points) if section is not None and section.pick else sum(q.points for q in members if q.type != "description")
+        for section, members in quiz.layout()
+    )
     assessment_path, meta_path = paths(quiz)
     try:
         manifest = xml_bytes(manifest_document(quiz, media))
@@ -73,6 +88,21 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     for file in media:
         files[FOLDER + file.path] = file.data
     return Export(filename, deterministic_zip(files), tuple(diagnostics))
+
+
+def _section_losses(quiz: Quiz, section, group: bool, options: ExportOptions) -> list[Diagnostic]:
+    """Canvas's classic quizzes know question groups (a random draw), not sections."""
+    found = []
+    if not group and section.shuffle:
+        found.append(quiz_loss(quiz, f"section {section.id!r}: Canvas shuffles questions only in a question group, which gives each the same points; "
+                                     "these are worth different points, so they are listed in order", options, "canvas-section", section.location.pointer + "/shuffle"))
+    elif not group:
+        found.append(note(f"section {section.id!r}: Canvas has question groups for random draws, not sections: its questions are listed in order without its title",
+                          quiz.location.file, section.location.pointer, code="canvas-section"))
+    if section.instructions is not None:
+        found.append(quiz_loss(quiz, f"section {section.id!r}: Canvas's question groups have no instructions; they are left out", options,
+                               "canvas-section", section.location.pointer + "/instructions"))
+    return found
 
 
 def _unwritable(quiz: Quiz, question, item: str) -> Diagnostic:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import io
 
-from ...model import Description, Essay, Matching, MultipleResponse, Numerical, Question, Quiz, ShortAnswer, SingleChoice, TrueFalse
+from ...model import Description, Essay, FillInBlanks, Matching, MultipleResponse, Numerical, Ordering, Question, Quiz, ShortAnswer, SingleChoice, TrueFalse
 from . import identifiers
+from .blanks_item import fill_in_blanks
 from .choice_items import multiple_response, single_choice, true_false
-from .item import build_item
-from .matching_item import matching
+from .item import build_item, decimal_text
+from .matching_item import matching, ordering
 from .open_items import essay, numerical, short_answer
 from .qti import NS, SCHEMA_LOCATION, XSI
 from .xml import DECLARATION, attribute, encode
@@ -20,6 +21,8 @@ _FILL = {
     ShortAnswer: short_answer,
     Numerical: numerical,
     Matching: matching,
+    Ordering: ordering,
+    FillInBlanks: fill_in_blanks,
     Essay: essay,
     Description: lambda parts: None,
 }
@@ -57,6 +60,20 @@ class AssessmentDocument:
             return False
         self._buffer.write(data)
         return True
+
+    def open_group(self, ident: str, title: str, pick: int, points: float) -> bool:
+        """A question group: Canvas draws `pick` of the items up to close_group, each worth `points`
+        (assessment_test_converter.rb process_section reads selection_number and points_per_item)."""
+        return self.add(
+            f'      <section ident="{ident}" title="{attribute(title)}">\n'
+            "        <selection_ordering>\n          <selection>\n"
+            f"            <selection_number>{pick}</selection_number>\n"
+            f"            <selection_extension>\n              <points_per_item>{decimal_text(points)}</points_per_item>\n"
+            "            </selection_extension>\n          </selection>\n        </selection_ordering>\n"
+        )
+
+    def close_group(self) -> None:
+        self._buffer.write(b"      </section>\n")
 
     def close(self) -> bytes:
         self._buffer.write(_TAIL)

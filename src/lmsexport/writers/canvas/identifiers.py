@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from hashlib import md5, sha256
 
-from ...model import Question, Quiz
+from ...model import Question, Quiz, Section
 
 # Canvas's importer draws its own local ids from rand(100_000): five digits fit the same column.
 _LOW = 10_000
@@ -34,6 +34,10 @@ def manifest_ident(quiz: Quiz) -> str:
 
 def item_ident(quiz: Quiz, question: Question) -> str:
     return _key("item", quiz.id, question.id)
+
+
+def group_ident(quiz: Quiz, section: Section) -> str:
+    return _key("question_group", quiz.id, section.id)
 
 
 def bank_item_ident(quiz: Quiz, question: Question) -> str:

@@ -10,9 +10,11 @@ from html import escape
 from ...model import (
     Description,
     Essay,
+    FillInBlanks,
     Matching,
     MultipleResponse,
     Numerical,
+    Ordering,
     Question,
     Quiz,
     ShortAnswer,
@@ -21,6 +23,7 @@ from ...model import (
     TrueFalse,
 )
 from ...text import to_html
+from ...text.blanks import fill
 from . import identifiers
 from .media import STYLE
 from .qti import html_material, itemfeedback, other
@@ -33,12 +36,14 @@ QUESTION_TYPES: dict[type[Question], str] = {
     ShortAnswer: "short_answer_question",
     Numerical: "numerical_question",
     Matching: "matching_question",
+    Ordering: "matching_question",  # each item matched to its place: see matching_item.py
+    FillInBlanks: "fill_in_multiple_blanks_question",  # or multiple drop-downs: see blanks_item.py
     Essay: "essay_question",
     Description: "text_only_question",
 }
 
 # Canvas's exporter leaves out the catch-all incorrect condition for types that add up parts.
-_ADDS_PARTS = {"matching_question"}
+_ADDS_PARTS = {"matching_question", "fill_in_multiple_blanks_question", "multiple_dropdowns_question"}
 
 _METADATA = """\
         <itemmetadata>
@@ -105,12 +110,23 @@ class ItemParts:
 
 def stem_html(quiz: Quiz, question: Question) -> str:
     # Canvas quizzes have no language of their own; the lang attribute survives its sanitiser.
-    return f'<div lang="{escape(quiz.language_of(question))}">{html(question.stem)}</div>'
+    stem = html(question.stem)
+    if isinstance(question, FillInBlanks):  # Canvas names a blank [name] in the text
+        stem = fill(stem, lambda name: f"[{name}]")
+    return f'<div lang="{escape(quiz.language_of(question))}">{stem}</div>'
+
+
+def canvas_question_type(question: Question) -> str:
+    if isinstance(question, FillInBlanks):
+        from .blanks_item import canvas_type  # it builds on this module
+
+        return canvas_type(question)
+    return QUESTION_TYPES[type(question)]
 
 
 def build_item(quiz: Quiz, question: Question, fill) -> str:
     """The item element of `question`; `fill(parts)` writes the type's presentation and scoring."""
-    question_type = QUESTION_TYPES[type(question)]
+    question_type = canvas_question_type(question)
     text_only = question_type == "text_only_question"
     presentation = Lines(4)
     presentation.open("presentation")

@@ -6,14 +6,21 @@ from collections.abc import Iterator
 
 from ...model import (
     Description,
+    DropdownBlank,
     Essay,
+    FillInBlanks,
     Matching,
     MultipleResponse,
     Numerical,
+    NumericalBlank,
+    Ordering,
+    OrderingGrading,
     Question,
     ShortAnswer,
+    ShortAnswerBlank,
     SingleChoice,
 )
+from .blanks_item import accepted_texts
 from .rules import is_full, off_rule_choices
 
 
@@ -54,6 +61,18 @@ def question_losses(question: Question, shuffled: bool) -> Iterator[tuple[str, s
             )
         if isinstance(question, ShortAnswer) and question.case_sensitive:
             yield "canvas-case", f"{name}: Canvas compares short answers without case; case sensitivity is lost"
+    elif isinstance(question, FillInBlanks):
+        yield from _blank_losses(question, name)
+    elif isinstance(question, Ordering):
+        yield "canvas-ordering", (
+            f"{name}: Canvas classic quizzes have no ordering question: it becomes a matching question, "
+            f"each item matched to its place (1 to {len(question.items)}), the items listed in a scrambled order"
+        )
+        if question.grading is not OrderingGrading.ABSOLUTE_POSITION:
+            yield "canvas-credit", (
+                f"{name}: Canvas scores each item matched to its right place (Moodle's absolute position), "
+                f"not by the grading '{question.grading.value}'"
+            )
     elif isinstance(question, Essay):
         if question.grader_info is not None:
             yield "canvas-essay", f"{name}: Canvas essay questions have no grader information; it is left out"
@@ -65,6 +84,41 @@ def question_losses(question: Question, shuffled: bool) -> Iterator[tuple[str, s
         yield "canvas-shuffle", (
             f"{name}: Canvas shuffles per quiz, not per question; its options are not shuffled because of {reason}"
         )
+
+
+def _blank_losses(question: FillInBlanks, name: str) -> Iterator[tuple[str, str]]:
+    kinds = {type(b) for b in question.blanks}
+    mixed = DropdownBlank in kinds and len(kinds) > 1
+    if mixed:
+        dropdowns = ", ".join(repr(b.id) for b in question.blanks if isinstance(b, DropdownBlank))
+        yield "canvas-blanks", (
+            f"{name}: Canvas cannot mix drop-downs and typed blanks in one question: it becomes fill in multiple "
+            f"blanks, and drop-down(s) {dropdowns} typed blanks that accept the correct option's text"
+        )
+    if len(set(question.blank_points)) > 1:
+        yield "canvas-credit", f"{name}: Canvas shares the points equally among the blanks; the blanks' own points are not kept"
+    for blank in question.blanks:
+        blank_name = f"blank {blank.id!r}"
+        if isinstance(blank, ShortAnswerBlank):
+            dropped = [a for a in blank.answers if not is_full(a.credit)]
+            if dropped:
+                yield "canvas-credit", f"{name}: {blank_name}: every answer Canvas lists is fully right, so " + ", ".join(
+                    f"{a.text!r} ({_percent(a.credit)})" for a in dropped) + " are left out"
+            if blank.case_sensitive:
+                yield "canvas-case", f"{name}: {blank_name}: Canvas compares blanks without case; case sensitivity is lost"
+        elif isinstance(blank, NumericalBlank):
+            yield "canvas-number", (
+                f"{name}: {blank_name}: Canvas compares a blank's text, so the number must be typed exactly as "
+                + " or ".join(repr(t) for t in accepted_texts(blank)) + " (no tolerance, range or partial credit)"
+            )
+        elif isinstance(blank, DropdownBlank) and not mixed:
+            partial = [o for o in blank.options if not o.correct and o.credit != 0]
+            if partial:
+                yield "canvas-credit", f"{name}: {blank_name}: a Canvas drop-down is right or wrong; " + ", ".join(
+                    f"{o.id!r} ({_percent(o.credit)})" for o in partial) + " earn 0"
+        feedback = [f for _, f in blank.own_texts() if f is not None]
+        if feedback:
+            yield "canvas-feedback", f"{name}: {blank_name}: Canvas's importer drops the feedback of each answer of a blank"
 
 
 def _answer_name(answer) -> str:

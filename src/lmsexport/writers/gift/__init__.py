@@ -7,7 +7,7 @@ import re
 
 from ...diagnostics import Diagnostic, Severity, warning
 from ...model import Quiz, TextFormat
-from ..moodle_common import category_path, question_diagnostics, quiz_diagnostics
+from ..moodle_common import category_path, question_diagnostics, quiz_diagnostics, section_category_path, section_note
 from ..shared import Export, ExportOptions, nothing_to_export
 from .escape import PLACEHOLDER, line_breaks
 from .questions import BlockWriter
@@ -26,13 +26,24 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     # a line break would end it.
     path = category_path(quiz)
     diagnostics.extend(_category_losses(quiz, path, options))
-    blocks = [header(quiz), "$CATEGORY: " + line_breaks(path).replace("\n", " ")]
+    blocks = [header(quiz), _category_line(path)]
     writer = BlockWriter(quiz, options)
-    for question in questions:
-        diagnostics.extend(question_diagnostics(quiz, question, options))
-        block = writer.block(question)
-        if block is not None:
-            blocks.append(block)
+    in_quiz_category = True
+    for section, members in quiz.layout():
+        if section is not None:
+            section_path = section_category_path(quiz, section)
+            diagnostics.append(section_note(quiz, section, section_path))
+            diagnostics.extend(_category_losses(quiz, section_path, options))
+            blocks.append(_comments([("section", section.title), *_section_fields(section, len(members))]) + "\n" + _category_line(section_path))
+            in_quiz_category = False
+        elif not in_quiz_category:
+            blocks.append(_category_line(path))
+            in_quiz_category = True
+        for question in members:
+            diagnostics.extend(question_diagnostics(quiz, question, options))
+            block = writer.block(question)
+            if block is not None:
+                blocks.append(block)
     diagnostics.extend(writer.diagnostics)
     if any(d.is_error for d in diagnostics):
         return Export(filename(quiz), None, tuple(diagnostics))
@@ -52,10 +63,32 @@ def header(quiz: Quiz) -> str:
         fields.append(("level", quiz.level))
     if quiz.learning_path is not None:
         fields.append(("learning path", quiz.learning_path))
-    lines = ["// quiz: " + quiz.id]
+    return _comments([("quiz", quiz.id), *fields])
+
+
+def _comments(fields: list[tuple[str, str]]) -> str:
+    lines = []
     for label, value in fields:
         lines.extend(f"// {label}: {line}" for line in value.split("\n"))
     return "\n".join(lines)
+
+
+def _category_line(path: str) -> str:
+    # The category line is read before any escape is undone, so it is written as it is; a
+    # line break would end it.
+    return "$CATEGORY: " + line_breaks(path).replace("\n", " ")
+
+
+def _section_fields(section, count: int) -> list[tuple[str, str]]:
+    """A section's instructions and draw, which GIFT has no field for, as comment lines."""
+    fields = []
+    if section.instructions is not None:
+        fields.append(("instructions", section.instructions.source))
+    if section.pick is not None:
+        fields.append(("draw", f"{section.pick} of these {count} questions at random for each student"))
+    if section.shuffle:
+        fields.append(("shuffle", "yes"))
+    return fields
 
 
 def _category_losses(quiz: Quiz, path: str, options: ExportOptions):

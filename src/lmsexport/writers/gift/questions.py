@@ -8,20 +8,25 @@ from urllib.parse import quote
 
 from ...diagnostics import Diagnostic, error
 from ...model import (
+    Choice,
     Description,
     Essay,
+    FillInBlanks,
     Matching,
     MultipleResponse,
     Numerical,
+    NumericalBlank,
     Question,
     Quiz,
     ShortAnswer,
+    ShortAnswerBlank,
     SingleChoice,
     Text,
     TextFormat,
     TrueFalse,
 )
 from ...text import RenderStyle, media_references
+from ...text.blanks import fill
 from ..moodle_common import number, question_name, question_tags, question_texts
 from ..moodle_grades import grade_percent
 from ..moodle_xml.questions import escape_wildcards
@@ -36,6 +41,22 @@ def media_link(base: str):
     """The address of a media file published under `base`: the base, then the path as written."""
     prefix = base if base.endswith("/") else base + "/"
     return lambda path: prefix + quote(path, safe="/")
+
+
+# The question type whose GIFT answer block a lone blank is written as (GIFT's missing word).
+_STAND_IN = {"short_answer": "short_answer", "numerical": "numerical", "dropdown": "single_choice"}
+
+
+def stand_in(question: FillInBlanks) -> Question:
+    """The question of one type that the blank of a one-blank question is, for its answer block."""
+    blank = question.blanks[0]
+    same = {"id": question.id, "stem": question.stem, "feedback": question.feedback, "location": question.location}
+    if isinstance(blank, ShortAnswerBlank):
+        return ShortAnswer(**same, answers=blank.answers, case_sensitive=blank.case_sensitive)
+    if isinstance(blank, NumericalBlank):
+        return Numerical(**same, answers=blank.answers)
+    choices = tuple(Choice(id=o.id, text=Text(o.text), correct=o.correct, credit=o.credit, feedback=o.feedback) for o in blank.options)
+    return SingleChoice(**same, choices=choices, shuffle=blank.shuffle)
 
 
 class BlockWriter:
@@ -79,7 +100,10 @@ class BlockWriter:
         body = getattr(self, "_" + question.type)(question)
         if body is None:
             return None
-        lines = [self.comment(question), "::" + esc.escape(question_name(question)) + "::" + self.rich(question.stem, inline=False) + body]
+        stem = self.rich(question.stem, inline=False)
+        if isinstance(question, FillInBlanks):  # GIFT's missing word: the answer block stands in the text
+            stem, body = fill(stem, lambda name: body), ""
+        lines = [self.comment(question), "::" + esc.escape(question_name(question)) + "::" + stem + body]
         return "\n".join(line for line in lines if line)
 
     def comment(self, question: Question) -> str:
@@ -193,6 +217,17 @@ class BlockWriter:
                 accepted = number(answer.value) + ":" + number(answer.tolerance)
             lines.append(f"\t=%{percent}%" + accepted + self.feedback(answer.feedback) + "\n")
         return "{#\n" + "".join(lines) + self.general(question) + "}"
+
+    def _fill_in_blanks(self, question: FillInBlanks) -> str | None:
+        if len(question.blanks) != 1:
+            self.fail(question, f"GIFT holds one answer block per question, so a text with {len(question.blanks)} blanks cannot be written "
+                                "(Moodle would keep the first and show the others as text): leave GIFT out with --format", "gift-unwritable")
+            return None
+        return getattr(self, "_" + _STAND_IN[question.blanks[0].kind])(stand_in(question))
+
+    def _ordering(self, question: Question) -> None:
+        self.fail(question, "GIFT has no ordering question (Moodle's GIFT import knows none): leave GIFT out with --format, or write this question for Moodle XML only", "gift-unwritable")
+        return None
 
     def _matching(self, question: Matching) -> str | None:
         if len(question.pairs) + len(question.distractors) < 2:

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from html import escape as html_escape
 
-from ...model import Quiz, TextFormat
-from ..moodle_common import category_path, html_of
+from ...model import Quiz, Section, TextFormat
+from ..moodle_common import category_path, draw_html, html_of, section_category_path
 from .xml import escape
 
 LEVEL = "quiz-level"
 LEARNING_PATH = "quiz-learning-path"
 DESCRIPTION = "quiz-description"
+INSTRUCTIONS = "section-instructions"
 
 
 def exact_paragraph(css_class: str, source: str) -> str:
@@ -37,6 +38,25 @@ def info_html(quiz: Quiz) -> str:
     if quiz.learning_path is not None:
         parts.append(exact_paragraph(LEARNING_PATH, quiz.learning_path))
     return "\n".join(parts)
+
+
+def section_category_question(quiz: Quiz, section: Section, count: int) -> str:
+    """The subcategory of one section: its instructions and its random draw as the info."""
+    parts = []
+    if section.instructions is not None:
+        if section.instructions.format is TextFormat.PLAIN:
+            parts.append(exact_paragraph(INSTRUCTIONS, section.instructions.source))
+        else:
+            parts.append(html_of(section.instructions, False))
+    draw = draw_html(section, count)
+    if draw:
+        parts.append(draw)
+    return (
+        '  <question type="category">\n'
+        f"    <category>\n      <text>{escape(section_category_path(quiz, section))}</text>\n    </category>\n"
+        f'    <info format="html">\n      <text>{escape(chr(10).join(parts))}</text>\n    </info>\n'
+        f"    <idnumber></idnumber>\n  </question>\n"
+    )
 
 
 def category_question(quiz: Quiz) -> str:

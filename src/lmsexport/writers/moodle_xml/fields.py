@@ -67,6 +67,13 @@ class Fields:
             body += f'{indent}<file name="{name}" path="{folder}" encoding="base64">{data}</file>\n'
         return fmt, body
 
+    def html_field(self, indent: str, tag: str, html: str, paths: list[str]) -> str:
+        """A field of HTML the writer built itself (a cloze text), with the files it shows."""
+        body = f"{indent}  <text>{escape(html)}</text>\n"
+        for name, folder, data in (self.file(path) for path in dict.fromkeys(paths)):
+            body += f'{indent}  <file name="{name}" path="{folder}" encoding="base64">{data}</file>\n'
+        return f'{indent}<{tag} format="html">\n{body}{indent}</{tag}>\n'
+
     def field(self, indent: str, tag: str, text: Text | None, inline: bool = False, lang: str | None = None) -> str:
         if text is None:
             return f'{indent}<{tag} format="html">\n{indent}  <text></text>\n{indent}</{tag}>\n'

@@ -7,10 +7,12 @@ from ...model import (
     Choice,
     Description,
     Essay,
+    FillInBlanks,
     Matching,
     MultipleResponse,
     Numerical,
     NumericAnswer,
+    Ordering,
     Question,
     Quiz,
     ShortAnswer,
@@ -19,7 +21,11 @@ from ...model import (
     TextFormat,
     TrueFalse,
 )
-from ..moodle_common import number, plain_html, question_name, question_tags
+from ...text import media_references
+from ...text.blanks import fill
+from ..moodle_common import PLUGINFILE_STYLE, html_of, number, plain_html, question_name, question_tags
+from ..shared import in_language
+from . import cloze
 from ..moodle_grades import grade_percent
 from ..shared import ExportOptions, loss_warning
 from .fields import Fields
@@ -83,8 +89,11 @@ class QuestionWriter:
         """The <feedback> of an answer."""
         return self.fields.field(IN2, "feedback", text, True, self.lang if text is not None else None)
 
-    def header(self, question: Question, kind: str, default_penalty: float = DEFAULT_PENALTY) -> str:
-        points = question.points
+    def header(self, question: Question, kind: str, default_penalty: float = DEFAULT_PENALTY, questiontext: str | None = None,
+               points: float | None = None) -> str:
+        """`questiontext`: the field when the writer built it itself; `points`: what Moodle will
+        give the question, when not its points (cloze)."""
+        points = question.points if points is None else points
         if abs(float(_decimal(points)) - points) > 1e-12:
             self.lose(question, f"points {points!r}: Moodle keeps 7 decimals", "moodle-points")
         penalty = default_penalty if question.penalty is None else question.penalty
@@ -94,7 +103,7 @@ class QuestionWriter:
                 self.lose(question, f"penalty {penalty!r}: Moodle keeps 7 decimals and reads anything near 1/3 as 0.3333333", "moodle-penalty")
         return (
             f'  <question type="{kind}">\n    <name>\n      <text>{escape(question_name(question))}</text>\n    </name>\n'
-            + self.field("questiontext", question.stem)
+            + (self.field("questiontext", question.stem) if questiontext is None else questiontext)
             + self.field("generalfeedback", question.feedback.general)
             + f"    <defaultgrade>{_decimal(points)}</defaultgrade>\n    <penalty>{_decimal(penalty)}</penalty>\n"
             + f"    <hidden>0</hidden>\n    <idnumber>{escape(question.id)}</idnumber>\n"
@@ -240,6 +249,49 @@ class QuestionWriter:
         for distractor in question.distractors:
             parts.append(f'{IN}<subquestion format="html">\n{IN2}<text></text>\n{IN2}<answer>\n        <text>{escape(distractor.text)}</text>\n{IN2}</answer>\n{IN}</subquestion>\n')
         return "".join(parts)
+
+    def _ordering(self, question: Ordering) -> str:
+        # qtype_ordering import_from_xml: without selecttype ALL Moodle shows a random 6 of the
+        # items; without a shownumcorrect value the import fails (a null hint format).
+        layout = "HORIZONTAL" if question.horizontal else "VERTICAL"
+        parts = [
+            self.header(question, "ordering"),
+            f"{IN}<layouttype>{layout}</layouttype>\n{IN}<selecttype>ALL</selecttype>\n{IN}<selectcount>0</selectcount>\n",
+            f"{IN}<gradingtype>{question.grading.value.upper()}</gradingtype>\n",
+            f"{IN}<showgrading>SHOW</showgrading>\n{IN}<numberingstyle>none</numberingstyle>\n",
+            self.combined_feedback(question, shownumcorrect=False),
+            f"{IN}<shownumcorrect>1</shownumcorrect>\n",
+        ]
+        # The right order is the order of the answers; Moodle stores each one's place as its fraction.
+        for place, item in enumerate(question.items, start=1):
+            fmt, body = self.fields.inner(IN2, item.text, True, self.lang)
+            parts.append(f'{IN}<answer fraction="{place}" format="{fmt}">\n{body}{IN}</answer>\n')
+        return "".join(parts)
+
+    def _fill_in_blanks(self, question: FillInBlanks) -> str:
+        weights = cloze.weights(question.blank_points)
+        if abs(sum(weights) - question.points) > 1e-9:
+            self.lose(question, f"Moodle gives a cloze question the sum of its blanks' whole-number weights: written with weights "
+                                f"{', '.join(map(str, weights))}, it is worth {sum(weights)} in Moodle, not {question.points:g}", "moodle-cloze-points")
+        given = [k.replace("_", " ") for k in ("correct", "partially_correct", "incorrect") if getattr(question.feedback, k) is not None]
+        if given:
+            self.lose(question, f"Moodle's cloze questions have no {', '.join(given)} feedback (only feedback by answer): it is left out", "moodle-outcome-feedback")
+        paths: list[str] = []
+
+        def html(text: Text, inline: bool) -> str:
+            found = media_references(text) if self.quiz.media and text.format is TextFormat.MARKDOWN else []
+            paths.extend(found)
+            if text.format is TextFormat.PLAIN:
+                return plain_html(text.source, inline)
+            return html_of(text, inline, PLUGINFILE_STYLE if found else None)
+
+        stem = cloze.protect_braces(html(question.stem, False))
+        by_name = {blank.id: (blank, weight) for blank, weight in zip(question.blanks, weights)}
+        stem = fill(stem, lambda name: cloze.sub_question(*by_name[name], lambda feedback: html(feedback, True)))
+        if self.lang is not None:
+            stem = in_language(stem, self.lang, inline=False)
+        field = self.fields.html_field(IN, "questiontext", stem, paths)
+        return self.header(question, "cloze", questiontext=field, points=float(sum(weights)))
 
     def _essay(self, question: Essay) -> str:
         # The response box is Moodle's HTML editor, so the template is the escaped plain text.

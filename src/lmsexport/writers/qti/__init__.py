@@ -8,7 +8,7 @@ own data (level, difficulty, learning path, category, source, tags) rides in the
 
 from __future__ import annotations
 
-from ...model import Quiz
+from ...model import Quiz, Section
 from ..shared import Export, ExportOptions, deterministic_zip, nothing_to_export
 from .context import ItemContext
 from .item import assessment_item
@@ -34,7 +34,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     files: dict[str, bytes] = {}
     media_ids = {m.path: f"media.{n}" for n, m in enumerate(quiz.media, 1)}
     resources: list[Resource] = []
-    refs: list[tuple[str, str, float]] = []
+    refs: dict[str, tuple[str, str, float]] = {}
     taken: set[str] = set()
     file_names: set[str] = set()
     for question in questions:
@@ -50,12 +50,15 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         shows = tuple(used_media(quiz, question)) if media_ids else ()
         resources.append(Resource(item_id, ITEM_TYPE, href, title, language, _item_keywords(ctx, quiz),
                                   tuple(media_ids[path] for path in shows), tuple(media_href(path) for path in shows)))
-        refs.append((item_id, href, question.points))
+        refs[question.id] = (item_id, href, question.points)
     if problems.failed:
         return Export(filename, None, tuple(problems.found))
 
+    groups = [(_section(quiz, section, problems), [refs[q.id] for q in members]) for section, members in quiz.layout()]
+    if problems.failed:
+        return Export(filename, None, tuple(problems.found))
     test_id = f"test.{quiz.id}"
-    files[TEST_FILE] = assessment_test(test_id, quiz.title, refs)
+    files[TEST_FILE] = assessment_test(test_id, quiz.title, groups)
     keywords = tuple(dict.fromkeys(quiz.tags))
     lom = quiz_lom(quiz, keywords)
     test = Resource(test_id, TEST_TYPE, TEST_FILE, quiz.title, quiz.language, keywords, tuple(r.identifier for r in resources), lom=write(lom, 4))
@@ -64,6 +67,17 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     shown = [Resource(media_ids[m.path], MEDIA_TYPE, media_href(m.path), m.name, quiz.language) for m in quiz.media]
     files[MANIFEST] = manifest(f"manifest.{quiz.id}", write(lom, 2), [test, *resources, *shown])
     return Export(filename, deterministic_zip(files), tuple(problems.found))
+
+
+def _section(quiz: Quiz, section: Section | None, problems: Problems):
+    if section is None:
+        return None
+    index = quiz.sections.index(section)
+    ctx = ItemContext(problems, None, quiz.language)
+    title = ctx.plain(section.title, "sections", index, "title")
+    rubric = "" if section.instructions is None else ctx.block(section.instructions, "sections", index, "instructions")
+    # Content ids hold no '.', so this cannot meet an item's identifier.
+    return (f"section.{identifier(section.id)}", title, section.pick, section.shuffle, rubric)
 
 
 def _item_keywords(ctx: ItemContext, quiz: Quiz) -> tuple[str, ...]:

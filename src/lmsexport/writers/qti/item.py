@@ -8,19 +8,24 @@ from __future__ import annotations
 
 from ...model import (
     Essay,
+    FillInBlanks,
     Matching,
     MultipleResponse,
     Numerical,
+    Ordering,
     Question,
     ShortAnswer,
     SingleChoice,
     TrueFalse,
 )
+from ...text.blanks import fill
+from .blanks import fill_in_blanks
 from .choices import multiple_response, single_choice, true_false
 from .context import ItemContext
 from .feedback import feedback
 from .markup import DECLARATION, attribute
 from .matching import matching
+from .ordering import ordering
 from .names import FEEDBACK, MAXSCORE, QTI, QTI_XSD, RESPONSE, SCORE, XSI, number
 from .parts import Parts
 from .text_entry import numerical, short_answer
@@ -32,6 +37,8 @@ _BUILDERS = {
     ShortAnswer: short_answer,
     Numerical: numerical,
     Matching: matching,
+    Ordering: ordering,
+    FillInBlanks: fill_in_blanks,
 }
 _OPEN = f'<assessmentItem xmlns="{QTI}" xmlns:xsi="{XSI}" xsi:schemaLocation="{QTI} {QTI_XSD}"'
 _SCORE = (
@@ -50,12 +57,15 @@ def assessment_item(ctx: ItemContext, item_id: str) -> bytes:
     feedback_rules, modals = feedback(ctx, parts)
 
     title = question.title if question.title is not None else question.id
-    children = [*parts.responses, _SCORE, _max_score(question.points)]
+    children = [*parts.responses, _SCORE, _max_score(question.points), *parts.outcomes]
     if modals:
         children.append(_FEEDBACK)
 
     # The whole stem in one top-level div: Canvas reads the question text from itemBody > div/p.
-    body = [ctx.block(question.stem, "stem"), *parts.body]
+    stem = ctx.block(question.stem, "stem")
+    if parts.blanks:
+        stem = fill(stem, parts.blanks.__getitem__)
+    body = [stem, *parts.body]
     if isinstance(question, Essay) and question.grader_info is not None:
         body.append(f'<rubricBlock view="scorer">{ctx.block(question.grader_info, "grader_info")}</rubricBlock>')
     children.append("<itemBody>" + _BODY_LINE + _BODY_LINE.join(body) + _LINE + "</itemBody>")

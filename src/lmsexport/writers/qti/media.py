@@ -9,14 +9,7 @@ from ...text import media_references
 
 
 def texts(question: Question) -> Iterator[Text]:
-    given = question.feedback
-    candidates = [question.stem, given.general, given.correct, given.partially_correct, given.incorrect]
-    for choice in getattr(question, "choices", ()):
-        candidates += [choice.text, choice.feedback]
-    candidates += [a.feedback for a in getattr(question, "answers", ())]
-    candidates += [p.prompt for p in getattr(question, "pairs", ())]
-    candidates += [getattr(question, name, None) for name in ("true_feedback", "false_feedback", "grader_info")]
-    return (t for t in candidates if t is not None)
+    return (text for _, text in question.texts() if text is not None)
 
 
 def used_media(quiz: Quiz, question: Question) -> list[str]:

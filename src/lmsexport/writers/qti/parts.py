@@ -20,6 +20,9 @@ class AnswerFeedback:
 @dataclass(slots=True)
 class Parts:
     responses: list[str] = field(default_factory=list)
+    outcomes: list[str] = field(default_factory=list)  # the item's own outcomes beyond SCORE, MAXSCORE, FEEDBACK
+    # The interaction that stands for each [[name]] of the stem (fill in the blanks).
+    blanks: dict[str, str] = field(default_factory=dict)
     body: list[str] = field(default_factory=list)
     scoring: list[str] = field(default_factory=list)
     # The standard template that does exactly what `scoring` does, when the item needs nothing else.

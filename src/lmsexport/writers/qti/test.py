@@ -1,4 +1,6 @@
-"""The assessmentTest: every item in content order in one testPart and one section."""
+"""The assessmentTest: one testPart and one invisible section holding the items in the order
+they are shown, and the quiz's sections as nested assessmentSections (selection and ordering for
+random draws and shuffling, the instructions as a rubricBlock)."""
 
 from __future__ import annotations
 
@@ -17,8 +19,12 @@ _PROCESSING = (
 )
 
 
-def assessment_test(test_id: str, title: str, refs: list[tuple[str, str, float]]) -> bytes:
-    """`refs` holds (item identifier, href, points) in the order the items are shown."""
+Ref = tuple[str, str, float]  # item identifier, href, points
+
+
+def assessment_test(test_id: str, title: str, groups: list[tuple[tuple[str, str, int | None, bool, str] | None, list[Ref]]]) -> bytes:
+    """`groups`: runs of item refs in the order shown, each with its section as (identifier,
+    title, pick, shuffle, rubric markup) or None for questions in no section."""
     name = attribute(title)
     head = (
         f'{DECLARATION}<assessmentTest xmlns="{QTI}" xmlns:xsi="{XSI}" xsi:schemaLocation="{QTI} {QTI_XSD}"'
@@ -27,10 +33,26 @@ def assessment_test(test_id: str, title: str, refs: list[tuple[str, str, float]]
         # An invisible section: Canvas turns a visible titled section into an extra text-only question.
         f'\n    <assessmentSection identifier="section" title="{name}" visible="false">'
     )
-    # Canvas takes a question's points from the weight, not from the item's MAXSCORE.
-    items = "".join(
-        f'\n      <assessmentItemRef identifier="{item_id}" href="{attribute(href)}">'
-        f'<weight identifier="points" value="{number(points)}"/></assessmentItemRef>'
-        for item_id, href, points in refs
-    ).encode()
-    return b"".join((head.encode(), items, ("\n    </assessmentSection>\n  </testPart>" + _PROCESSING + "\n</assessmentTest>\n").encode()))
+    parts = [head]
+    for section, refs in groups:
+        indent = "\n      "
+        if section is not None:
+            identifier, section_title, pick, shuffle, rubric = section
+            parts.append(f'{indent}<assessmentSection identifier="{identifier}" title="{attribute(section_title)}" visible="true">')
+            if pick is not None:
+                parts.append(f'<selection select="{pick}"/>')
+            if shuffle:
+                parts.append('<ordering shuffle="true"/>')
+            if rubric:
+                parts.append(f'<rubricBlock view="candidate">{rubric}</rubricBlock>')
+            indent = "\n        "
+        # Canvas takes a question's points from the weight, not from the item's MAXSCORE.
+        parts.extend(
+            f'{indent}<assessmentItemRef identifier="{item_id}" href="{attribute(href)}">'
+            f'<weight identifier="points" value="{number(points)}"/></assessmentItemRef>'
+            for item_id, href, points in refs
+        )
+        if section is not None:
+            parts.append("\n      </assessmentSection>")
+    parts.append("\n    </assessmentSection>\n  </testPart>" + _PROCESSING + "\n</assessmentTest>\n")
+    return "".join(parts).encode()

@@ -1,0 +1,131 @@
+"""Fill in the blanks: one inline interaction per blank, where its placeholder stands in the stem.
+
+Short answers and numbers are textEntryInteractions, drop-downs inlineChoiceInteractions, each
+with its own response; response processing adds up what each blank earns, as a share of its
+points. Answers of one blank are tried in order of credit and only the first that matches counts
+(as Moodle does), so per-answer feedback conditions are made exclusive within a blank.
+"""
+
+from __future__ import annotations
+
+from ...model import DropdownBlank, FillInBlanks, NumericalBlank, NumericAnswer, ShortAnswerBlank
+from .context import ItemContext
+from .expressions import base, condition, make, set_outcome, value, variable
+from .markup import text
+from .names import SCORE, choice_identifier, number
+from .parts import AnswerFeedback, Parts
+from .scoring import mapping
+
+
+def _response(blank_id: str) -> str:
+    return "RESPONSE_" + blank_id  # blank ids are identifiers: always an NCName this way
+
+
+def _any(expressions: list[str]) -> str:
+    if not expressions:
+        return base("boolean", "false")
+    return expressions[0] if len(expressions) == 1 else make("or", *expressions)
+
+
+def _first(conditions: list[str]) -> list[str]:
+    """Each condition, holding only when no earlier one does."""
+    return [c if i == 0 else make("and", c, make("not", _any(conditions[:i]))) for i, c in enumerate(conditions)]
+
+
+def _add(amount: float) -> str:
+    return set_outcome(SCORE, make("sum", variable(SCORE), base("float", number(amount))))
+
+
+def accepts(answer: NumericAnswer, response: str) -> str:
+    if answer.value is not None:
+        if answer.tolerance == 0:
+            return make("equal", variable(response), base("float", number(answer.value)), toleranceMode="exact")
+        tolerance = number(answer.tolerance)
+        return make("equal", variable(response), base("float", number(answer.value)), toleranceMode="absolute", tolerance=f"{tolerance} {tolerance}")
+    return make("and", make("gte", variable(response), base("float", number(answer.minimum))),
+                make("lte", variable(response), base("float", number(answer.maximum))))
+
+
+def _inside(answer: NumericAnswer) -> float:
+    """A number the answer accepts, for correctResponse: the value, or the middle of the range."""
+    return answer.value if answer.value is not None else answer.minimum / 2 + answer.maximum / 2
+
+
+class _Blanks:
+    def __init__(self, ctx: ItemContext, question: FillInBlanks, parts: Parts):
+        self.ctx, self.question, self.parts = ctx, question, parts
+        self.full: list[str] = []
+
+    def feedback(self, index: int, answers, conditions: list[str], kind: str) -> None:
+        for j, (answer, when) in enumerate(zip(answers, _first(conditions))):
+            if answer.feedback is not None:
+                self.parts.answer_feedback.append(
+                    AnswerFeedback(f"blank_{index + 1}_{kind}_{j + 1}_feedback", answer.feedback, ("blanks", index, kind + "s", j, "feedback"), when))
+
+    def short_answer(self, index: int, blank: ShortAnswerBlank, worth: float) -> str:
+        response = _response(blank.id)
+        texts = [self.ctx.plain(a.text, "blanks", index, "answers", j, "text") for j, a in enumerate(blank.answers)]
+        best = max(range(len(texts)), key=lambda j: blank.answers[j].credit)
+        entries = [(t, a.credit * worth) for t, a in zip(texts, blank.answers) if a.credit != 0]
+        self.parts.responses.append(make(
+            "responseDeclaration", make("correctResponse", value(texts[best])), mapping(entries, worth, case_sensitive=blank.case_sensitive),
+            identifier=response, cardinality="single", baseType="string"))
+        self.parts.scoring.append(condition((make("not", make("isNull", variable(response))),
+                                             [set_outcome(SCORE, make("sum", variable(SCORE), f'<mapResponse identifier="{response}"/>'))])))
+        case = "true" if blank.case_sensitive else "false"
+        given = [make("stringMatch", variable(response), base("string", t), caseSensitive=case) for t in texts]
+        self.full.append(_any([g for g, a in zip(given, blank.answers) if a.credit >= 1]))
+        self.feedback(index, blank.answers, given, "answer")
+        return f'<textEntryInteraction responseIdentifier="{response}" expectedLength="{max(max(map(len, texts)), 1)}"/>'
+
+    def numerical(self, index: int, blank: NumericalBlank, worth: float) -> str:
+        response = _response(blank.id)
+        ranked = sorted(range(len(blank.answers)), key=lambda j: -blank.answers[j].credit)
+        best = blank.answers[ranked[0]]
+        self.parts.responses.append(make("responseDeclaration", make("correctResponse", value(number(_inside(best)))),
+                                         identifier=response, cardinality="single", baseType="float"))
+        conditions = [accepts(blank.answers[j], response) for j in ranked]
+        self.parts.scoring.append(condition(*((c, [_add(max(blank.answers[j].credit, 0) * worth)]) for c, j in zip(conditions, ranked))))
+        self.full.append(_any([accepts(a, response) for a in blank.answers if a.credit >= 1]))
+        by_place = {j: c for j, c in zip(ranked, _first(conditions))}
+        for j, answer in enumerate(blank.answers):
+            if answer.feedback is not None:
+                self.parts.answer_feedback.append(
+                    AnswerFeedback(f"blank_{index + 1}_answer_{j + 1}_feedback", answer.feedback, ("blanks", index, "answers", j, "feedback"), by_place[j]))
+        return f'<textEntryInteraction responseIdentifier="{response}" expectedLength="8"/>'
+
+    def dropdown(self, index: int, blank: DropdownBlank, worth: float) -> str:
+        response = _response(blank.id)
+        ids = [choice_identifier(o.id) for o in blank.options]
+        right = next(i for i, o in zip(ids, blank.options) if o.correct)
+        entries = [(i, o.credit * worth) for i, o in zip(ids, blank.options) if o.credit != 0]
+        self.parts.responses.append(make("responseDeclaration", make("correctResponse", value(right)), mapping(entries, worth),
+                                         identifier=response, cardinality="single", baseType="identifier"))
+        self.parts.scoring.append(condition((make("not", make("isNull", variable(response))),
+                                             [set_outcome(SCORE, make("sum", variable(SCORE), f'<mapResponse identifier="{response}"/>'))])))
+        chosen = [make("match", variable(response), base("identifier", i)) for i in ids]
+        self.full.append(make("match", variable(response), base("identifier", right)))
+        self.feedback(index, blank.options, chosen, "option")
+        shuffle = "true" if blank.shuffle else "false"
+        choices = "".join(
+            f'<inlineChoice identifier="{i}">{text(self.ctx.plain(o.text, "blanks", index, "options", j, "text"))}</inlineChoice>'
+            for j, (i, o) in enumerate(zip(ids, blank.options)))
+        return f'<inlineChoiceInteraction responseIdentifier="{response}" shuffle="{shuffle}">{choices}</inlineChoiceInteraction>'
+
+
+def fill_in_blanks(ctx: ItemContext, question: FillInBlanks) -> Parts:
+    parts = Parts()
+    writer = _Blanks(ctx, question, parts)
+    for index, (blank, worth) in enumerate(zip(question.blanks, question.blank_points)):
+        if isinstance(blank, ShortAnswerBlank):
+            markup = writer.short_answer(index, blank, worth)
+        elif isinstance(blank, NumericalBlank):
+            markup = writer.numerical(index, blank, worth)
+        else:
+            markup = writer.dropdown(index, blank, worth)
+        parts.blanks[blank.id] = markup
+    parts.correct = make("and", *writer.full) if len(writer.full) > 1 else writer.full[0]
+    return parts
+
+
+

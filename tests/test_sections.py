@@ -1,0 +1,116 @@
+"""Sections and random draws: validation, the order shown, and how each format carries them."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+
+import pytest
+from conftest import DATA
+from lxml import etree
+from qti_support import NS, files_of, loaded
+
+from lmsexport.loader import load_quiz
+from lmsexport.writers import canvas, gift, moodle_xml, qti
+from lmsexport.writers.shared import ExportOptions
+
+QUIZ = DATA / "sections.json"
+
+
+def test_sections_stand_where_their_first_question_stands_without_drafts():
+    quiz = loaded(QUIZ)
+    layout = [(s.id if s else None, [q.id for q in members]) for s, members in quiz.layout()]
+    assert layout == [(None, ["intro"]), ("warm-up", ["w1", "w2", "w3"]), ("pipeline", ["p2", "p1"]), (None, ["outro"])]
+
+
+def _errors(tmp_path, sections, questions=None) -> list:
+    questions = questions or [
+        {"id": "a", "type": "true_false", "stem": "A?", "answer": True},
+        {"id": "b", "type": "true_false", "stem": "B?", "answer": True, "points": 2},
+        {"id": "c", "type": "true_false", "stem": "C?", "answer": False, "draft": True},
+    ]
+    path = tmp_path / "q.json"
+    path.write_text(json.dumps({"id": "q", "title": "Q", "language": "en", "questions": questions, "sections": sections}))
+    return [d for d in load_quiz(path).diagnostics if d.is_error]
+
+
+@pytest.mark.parametrize(
+    "sections, message, pointer",
+    [
+        ([{"id": "s", "title": "S", "questions": ["a", "zz"]}], "no question of the quiz has the id 'zz'", "/sections/0/questions/1"),
+        ([{"id": "s", "title": "S", "questions": ["a"]}, {"id": "t", "title": "T", "questions": ["a"]}], "already in the section 's'", "/sections/1/questions/0"),
+        ([{"id": "s", "title": "S", "questions": ["a"], "pick": 2}], "draws 2 questions but has 1", "/sections/0/pick"),
+        ([{"id": "s", "title": "S", "questions": ["a", "c"], "pick": 2}], "(drafts are not drawn)", "/sections/0/pick"),
+        ([{"id": "s", "title": "S", "questions": ["a", "b"], "pick": 1}], "worth the same", "/sections/0/pick"),
+        ([{"id": "s", "title": "S", "questions": ["a"]}, {"id": "S", "title": "T", "questions": ["b"]}], "only by case", "/sections/1/id"),
+        ([{"id": "s", "title": "  ", "questions": ["a"]}], "white space", "/sections/0/title"),
+        ([{"id": "s", "title": "S", "questions": ["a"], "instructions": {"text": "See ![ring](ring.png)", "format": "markdown"}}],
+         "cannot show media files", "/sections/0/instructions"),
+        ([{"id": "s", "title": "S", "questions": ["a"], "pick": 0}], "", "/sections/0/pick"),
+    ],
+)
+def test_bad_sections_are_located_errors(tmp_path, sections, message, pointer):
+    errors = _errors(tmp_path, sections)
+    assert any(message in d.message and d.pointer == pointer and d.line for d in errors), errors
+
+
+def test_qti_nests_a_section_per_section_with_its_draw(schemas):
+    files = files_of(qti.render(loaded(QUIZ), ExportOptions()).data)
+    test = etree.fromstring(next(v for k, v in files.items() if etree.fromstring(v).tag == NS + "assessmentTest"))
+    schemas["qti 2.1"].assertValid(test)
+    schemas["qti 2.1.2"].assertValid(test)
+    outer = test.find(f"{NS}testPart/{NS}assessmentSection")
+    shape = [(etree.QName(c).localname, c.get("identifier")) for c in outer]
+    assert shape == [("assessmentItemRef", "intro"), ("assessmentSection", "section.warm-up"),
+                     ("assessmentSection", "section.pipeline"), ("assessmentItemRef", "outro")]
+    warm_up = outer[1]
+    assert warm_up.get("title") == "Warm-up" and warm_up.find(f"{NS}selection").get("select") == "2"
+    assert warm_up.find(f"{NS}ordering").get("shuffle") == "true"
+    assert "".join(warm_up.find(f"{NS}rubricBlock").itertext()) == "Answer quickly: two of these are drawn for you."
+    assert [r.get("identifier") for r in warm_up.iterfind(f"{NS}assessmentItemRef")] == ["w1", "w2", "w3"]  # the draft w4 is not drawn
+    pipeline = outer[2]
+    assert pipeline.find(f"{NS}selection") is None
+    assert [r.get("identifier") for r in pipeline.iterfind(f"{NS}assessmentItemRef")] == ["p2", "p1"]
+
+
+def test_canvas_draws_from_a_question_group_with_the_points_of_its_questions():
+    result = canvas.render(loaded(QUIZ), ExportOptions())
+    with zipfile.ZipFile(io.BytesIO(result.data)) as archive:
+        name = next(n for n in archive.namelist() if n.endswith(".xml") and "/" in n and "meta" not in n)
+        root = etree.fromstring(archive.read(name))
+        meta = etree.fromstring(archive.read(next(n for n in archive.namelist() if n.endswith("assessment_meta.xml"))))
+    ns = {"q": root.nsmap[None]}
+    groups = root.findall(".//q:section[@ident='root_section']/q:section", ns)
+    assert [g.get("title") for g in groups] == ["Warm-up"]
+    assert groups[0].findtext(".//q:selection_number", namespaces=ns) == "2"
+    assert groups[0].findtext(".//q:points_per_item", namespaces=ns) == "1.0"
+    assert [i.get("title") for i in groups[0].findall("q:item", ns)] == ["w1", "w2", "w3"]
+    # Shuffled but worth different points: no group (it would give both the same points), in order.
+    loose = [i.get("title") for i in root.findall(".//q:section[@ident='root_section']/q:item", ns)]
+    assert loose == ["intro", "p2", "p1", "outro"]
+    assert meta.findtext("{*}points_possible") == "8.0"  # 2 drawn x 1 + 3 + 2 + 1
+    lost = {d.pointer: d.code for d in result.diagnostics if d.code == "canvas-section"}
+    assert set(lost) == {"/sections/0/instructions", "/sections/1/shuffle"}
+
+
+def test_moodle_files_each_section_as_a_subcategory_saying_what_to_draw():
+    result = moodle_xml.render(loaded(QUIZ), ExportOptions())
+    root = etree.fromstring(result.data)
+    order = [q.findtext("category/text") or q.findtext("idnumber") for q in root.iter("question")]
+    base = "$course$/top/Distributed GPU training/Sections and random draws"
+    assert order == [base, "intro", base + "/Warm-up", "w1", "w2", "w3", base + "/Pipeline parallelism", "p2", "p1", base, "outro"]
+    info = root.findall("question")[2].findtext("info/text")
+    assert info == ('<p class="section-instructions">Answer quickly: two of these are drawn for you.</p>\n'
+                    '<p class="section-draw">Draw 2 of these 3 questions at random for each student.</p>')
+    notes = [d.message for d in result.diagnostics if d.code == "moodle-section"]
+    assert len(notes) == 2 and "add 2 random question(s) from this category" in notes[0]
+
+
+def test_gift_files_each_section_under_its_own_category_line():
+    text = gift.render(loaded(QUIZ), ExportOptions()).data.decode()
+    base = "$CATEGORY: $course$/top/Distributed GPU training/Sections and random draws"
+    lines = [line for line in text.splitlines() if line.startswith("$CATEGORY") or line.startswith("// [id:")]
+    assert lines == [base, "// [id:intro]", base + "/Warm-up", "// [id:w1]", "// [id:w2]", "// [id:w3]",
+                     base + "/Pipeline parallelism", "// [id:p2]", "// [id:p1]", base, "// [id:outro]"]
+    assert "// draw: 2 of these 3 questions at random for each student\n" in text
