@@ -12,6 +12,12 @@ from typing import Any
 from ..model import (
     Choice,
     Description,
+    DropdownBlank,
+    FillInBlanks,
+    NumericalBlank,
+    Ordering,
+    OrderingGrading,
+    ShortAnswerBlank,
     Essay,
     Matching,
     MultipleResponse,
@@ -69,8 +75,35 @@ class _Writer:
             }))
         return options
 
+    def accepted(self, answers) -> list[dict]:
+        return [_compact({"text": a.text, "credit": None if a.credit == 1 else _number(a.credit), "feedback": self.text(a.feedback)})
+                for a in answers]
+
+    def numeric(self, answers) -> list[dict]:
+        result = []
+        for a in answers:
+            bounds = ({"min": _number(a.minimum), "max": _number(a.maximum)} if a.is_range
+                      else {"value": _number(a.value), "tolerance": _number(a.tolerance) if a.tolerance else None})
+            result.append(_compact({**bounds, "credit": None if a.credit == 1 else _number(a.credit), "feedback": self.text(a.feedback)}))
+        return result
+
+    def blank(self, blank) -> dict:
+        common = {"id": blank.id, "type": blank.kind, "points": None if blank.points is None else _number(blank.points)}
+        if isinstance(blank, ShortAnswerBlank):
+            return _compact({**common, "answers": self.accepted(blank.answers), "case_sensitive": True if blank.case_sensitive else None})
+        if isinstance(blank, NumericalBlank):
+            return _compact({**common, "answers": self.numeric(blank.answers)})
+        if isinstance(blank, DropdownBlank):
+            options = [_compact({"id": o.id, "text": o.text, "correct": True if o.correct else None,
+                                 "credit": None if o.credit == (1.0 if o.correct else 0.0) else _number(o.credit),
+                                 "feedback": self.text(o.feedback)}) for o in blank.options]
+            return _compact({**common, "options": options, "shuffle": None if blank.shuffle else False})
+        raise ValueError(f"unknown blank kind {blank.kind!r}")
+
     def question(self, question: Question) -> dict:
         default_points = 0.0 if isinstance(question, Description) else 1.0
+        if isinstance(question, FillInBlanks) and all(b.points is not None for b in question.blanks):
+            default_points = sum(b.points for b in question.blanks)  # worth its blanks unless it says otherwise
         feedback = question.feedback
         data: dict[str, Any] = {
             "id": question.id,
@@ -98,16 +131,16 @@ class _Writer:
             data["true_feedback"] = self.text(question.true_feedback)
             data["false_feedback"] = self.text(question.false_feedback)
         elif isinstance(question, ShortAnswer):
-            data["answers"] = [_compact({"text": a.text, "credit": None if a.credit == 1 else _number(a.credit),
-                                         "feedback": self.text(a.feedback)}) for a in question.answers]
+            data["answers"] = self.accepted(question.answers)
             data["case_sensitive"] = True if question.case_sensitive else None
         elif isinstance(question, Numerical):
-            answers = []
-            for a in question.answers:
-                bounds = ({"min": _number(a.minimum), "max": _number(a.maximum)} if a.is_range
-                          else {"value": _number(a.value), "tolerance": _number(a.tolerance) if a.tolerance else None})
-                answers.append(_compact({**bounds, "credit": None if a.credit == 1 else _number(a.credit), "feedback": self.text(a.feedback)}))
-            data["answers"] = answers
+            data["answers"] = self.numeric(question.answers)
+        elif isinstance(question, FillInBlanks):
+            data["blanks"] = [self.blank(b) for b in question.blanks]
+        elif isinstance(question, Ordering):
+            data["items"] = [{"id": i.id, "text": self.text(i.text)} for i in question.items]
+            data["grading"] = None if question.grading is OrderingGrading.ALL_OR_NOTHING else question.grading.value
+            data["layout"] = "horizontal" if question.horizontal else None
         elif isinstance(question, Matching):
             data["pairs"] = [{"id": p.id, "prompt": self.text(p.prompt), "answer": p.answer} for p in question.pairs]
             data["distractors"] = [{"id": d.id, "text": d.text} for d in question.distractors] or None
@@ -137,6 +170,8 @@ class _Writer:
             "source": source,
             "text_format": self.default.value,
             "questions": [self.question(q) for q in quiz.questions],
+            "sections": [_compact({"id": s.id, "title": s.title, "instructions": self.text(s.instructions), "questions": list(s.question_ids),
+                                   "pick": s.pick, "shuffle": True if s.shuffle else None}) for s in quiz.sections] or None,
         })
 
 
@@ -163,6 +198,8 @@ def _texts(quiz: Quiz):
             yield pair.prompt
         for name in ("true_feedback", "false_feedback", "grader_info"):
             yield getattr(question, name, None)
+        for item in getattr(question, "items", ()):
+            yield item.text
 
 
 def _main_format(quiz: Quiz) -> TextFormat:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..diagnostics import error
 from ..readers import moodle_xml
 from .media import MediaStore
@@ -31,6 +33,16 @@ def unread_reason(kind: str, reason: str) -> str:
     return f"{_WHY[kind]}: the content format has no such type" if kind in _WHY else reason
 
 
+def _without_default_penalty(question):
+    """Moodle writes a penalty for every question: its default (0.3333333), or for types with no
+    second try its fixed 0, is no penalty the author chose."""
+    if question.penalty is None:
+        return question
+    if abs(question.penalty - 0.3333333) < 1e-9 or (question.type in ("essay", "description") and question.penalty == 0):
+        return dataclasses.replace(question, penalty=None)
+    return question
+
+
 def read(data: bytes, file: str) -> SourceFile:
     root = parse_xml(data)
     if root.tag == "question":
@@ -45,6 +57,8 @@ def read(data: bytes, file: str) -> SourceFile:
         for question, line in bank.questions:
             if isinstance(question, moodle_xml.Unread):
                 question.reason = unread_reason(question.kind, question.reason)
+            else:
+                question = _without_default_penalty(question)
             source.questions.append(SourceQuestion(question, line))
         for message, line in bank.problems:
             result.diagnostics.append(error(message, file, code="import-media", line=line))
