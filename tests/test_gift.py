@@ -72,7 +72,8 @@ def test_text_of_the_file():
     assert "\t~%50%[plain]نعم — right-to-left text#[plain]Half credit\n" in text
     assert "\t~%-50%[plain]malloc#[plain]Not a collective.\n" in text
     assert "{TRUE#[plain]It does split layers \\{\\#\\}.#[plain]Correct\\: stages hold layers.####[plain]Stages" in text
-    assert "\t=%100%0.25..0.5\n" in text
+    # A range goes out as Moodle stores it, value:tolerance, in exact decimals.
+    assert "\t=%100%0.375:0.125\n" in text
     assert "\t= -> the vocabulary\n" in text
     # '->' inside a prompt would end it: a plain prompt holding one goes out as escaped HTML.
     assert "\t=[html]Pipeline -&gt; parallelism -> the layers \\= stages\n" in text
@@ -85,11 +86,11 @@ def test_what_gift_cannot_carry_is_a_warning_per_question():
     by_question = {}
     for d in result.diagnostics:
         by_question.setdefault(d.pointer, set()).add(d.code)
-    assert {"moodle-language", "moodle-pinned", "gift-points", "gift-penalty", "gift-feedback"} <= by_question["/questions/0"]
+    assert {"moodle-pinned", "gift-points", "gift-penalty", "gift-feedback"} <= by_question["/questions/0"]
     assert "gift-shuffle" in by_question["/questions/1"]
     assert "gift-case" in by_question["/questions/3"]
     assert "gift-essay" in by_question["/questions/7"]
-    assert all(d.severity is Severity.WARNING for d in result.diagnostics)
+    assert all(d.severity is Severity.WARNING for d in result.diagnostics if d.code != "moodle-metadata")
     strict = gift.render(load(DATA / "every_type.json"), ExportOptions(strict=True))
     assert strict.failed and strict.data is None
 
@@ -161,11 +162,14 @@ def test_question_languages_are_stated_and_read_back(path):
     read = read_gift(result.data, language=quiz.language)
     assert_same_languages(read, quiz, options=False)
     assert_same_languages(read_gift(export(hostile_quiz(quiz)).data, language=quiz.language), quiz, options=False)
-    # Only options in a language of their own are a loss.
-    warned = {d.pointer for d in result.diagnostics if d.code == "moodle-language"}
-    expected = {q.location.pointer for q in quiz.exported_questions
-                if any(c.language and c.language != quiz.language_of(q) for c in getattr(q, "choices", ()))}
-    assert warned == expected
+    # Options in a language of their own are carried too: nothing about languages is a loss.
+    assert "moodle-language" not in {d.code for d in result.diagnostics}
+    assert_same_languages(read, quiz, options=True)
+
+
+def test_an_option_language_is_an_html_wrapper():
+    text = export(load(DATA / "every_type.json")).data.decode()
+    assert "\t~[html]<span lang\\=\"fr\">All of the above</span>\n" in text
 
 
 def test_a_question_language_is_an_html_wrapper():
@@ -255,3 +259,17 @@ def test_a_tag_ending_in_a_backslash_is_left_out_with_a_warning():
     assert "[tag:back\\]" not in result.data.decode()
     assert [d.code for d in result.diagnostics if d.code == "gift-tag"] == ["gift-tag"]
     assert read_gift(result.data).questions[0].tags == ("q tag", "mid\\dle")
+
+
+def test_a_range_is_an_exact_decimal_value_and_tolerance():
+    text = export(load(DATA / "hostile_strings.json")).data.decode()
+    # Moodle computes min..max in doubles: [0.1, 0.3] would be 0.2 ± 0.09999999999999998.
+    assert "\t=%100%0.2:0.1#" in text and "\t=%50%0.45:0.25\n" in text and "\t=%25%1.2:0.1\n" in text
+    assert ".." not in text.split("::range::")[1].split("\n\n")[0]
+
+
+def test_difficulty_source_and_commented_metadata_are_a_note():
+    notes = [d for d in export(load(DATA / "every_type.json")).diagnostics if d.code == "moodle-metadata"]
+    assert len(notes) == 1 and notes[0].severity is Severity.NOTE
+    for name in ("difficulty", "source", "description", "level", "learning path"):
+        assert name in notes[0].message

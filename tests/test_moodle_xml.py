@@ -312,3 +312,42 @@ def test_category_names_longer_than_moodle_stores_are_cut_with_a_warning():
     category = etree.fromstring(result.data).findtext("question[@type='category']/category/text")
     assert category == "$course$/top/" + "C" * 255 + "/" + "T" * 255
     assert len([d for d in result.diagnostics if d.code == "moodle-category"]) == 2
+
+
+# -- what Moodle's own parser needs --------------------------------------------------------------
+
+def test_every_text_with_an_escaped_character_is_one_cdata_section():
+    # Moodle's parser drops a chunk of character data that is only white space, and each entity
+    # is a chunk: "&lt; &gt;" would arrive as "<>". A CDATA section is one chunk.
+    data = export(load(DATA / "hostile_strings.json")).data.decode()
+    assert "<text><![CDATA[Is < > or & & right?]]></text>" in data
+    assert "<text><![CDATA[<b> <i>]]></text>" in data
+    assert "<text><![CDATA[<strong>ring</strong> <em>attention</em>]]></text>" in data
+    assert "<text><![CDATA[Option feedback & & ]]]]><![CDATA[>]]></text>" in data
+    assert "&lt;" not in "".join(line for line in data.splitlines() if "<text>" in line and "CDATA" not in line)
+    for element in etree.fromstring(data.encode()).iter("text"):
+        assert "]]>" not in (element.text or "") or "]]>" in data
+
+
+def test_a_carriage_return_rides_inside_cdata():
+    quiz = load(DATA / "every_type.json")
+    stem = Text("line\rnext & more")
+    quiz = dataclasses.replace(quiz, questions=(dataclasses.replace(quiz.questions[0], stem=stem),))
+    assert "<text><![CDATA[line\rnext & more]]></text>" in export(quiz).data.decode()
+
+
+def test_a_range_is_an_exact_decimal_value_and_tolerance():
+    root = etree.fromstring(export(load(DATA / "hostile_strings.json")).data)
+    numerical = root.find("question[@type='numerical']")
+    pairs = [(a.findtext("text"), a.findtext("tolerance")) for a in numerical.findall("answer")]
+    # In doubles [0.1, 0.3] gives 0.09999999999999999 and [0.2, 0.7] 0.44999999999999996.
+    assert pairs == [("0.2", "0.1"), ("0.45", "0.25"), ("1.2", "0.1")]
+    assert "moodle-range" not in {d.code for d in export(load(DATA / "hostile_strings.json")).diagnostics}
+
+
+def test_difficulty_and_source_have_no_place_a_note():
+    notes = [d for d in export(load(DATA / "every_type.json")).diagnostics if d.code == "moodle-metadata"]
+    assert [d.severity for d in notes] == [Severity.NOTE]
+    assert "difficulty" in notes[0].message and "source" in notes[0].message
+    bare = dataclasses.replace(load(DATA / "every_type.json"), difficulty=None, source=None)
+    assert "moodle-metadata" not in {d.code for d in export(bare).diagnostics}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from decimal import Decimal, localcontext
 from urllib.parse import quote, unquote
 
 from ..diagnostics import Diagnostic, note
@@ -97,6 +98,28 @@ def quiz_diagnostics(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]
             yield quiz_loss(quiz, message, options, "moodle-category")
 
 
+def dropped_metadata(quiz: Quiz, format_name: str, in_comments: bool = False) -> Diagnostic | None:
+    """A note naming the bank metadata Moodle does not keep from this format (students see none of
+    it). Moodle XML carries the description, level and learning path in the category's info; GIFT
+    has only comment lines for them (`in_comments`), which Moodle skips."""
+    source = quiz.source
+    dropped = [name for name, value in (
+        ("difficulty", quiz.difficulty),
+        ("source", source is not None and (source.name or source.url or source.license)),
+    ) if value]
+    commented = [name for name, value in (
+        ("description", quiz.description), ("level", quiz.level), ("learning path", quiz.learning_path),
+    ) if value] if in_comments else []
+    parts = []
+    if dropped:
+        parts.append(f"{format_name} has no place for the quiz's {' and '.join(dropped)}")
+    if commented:
+        parts.append(f"its {', '.join(commented)} ride in comment lines, which Moodle skips")
+    if not parts:
+        return None
+    return note("; ".join(parts) + ": Moodle does not keep them", quiz.location.file, code="moodle-metadata")
+
+
 def question_diagnostics(quiz: Quiz, question: Question, options: ExportOptions) -> Iterator[Diagnostic]:
     """Losses common to both Moodle formats."""
     name = question_name(question)
@@ -141,6 +164,37 @@ def number(value: float) -> str:
     if abs(value) < 1e15 and value == int(value):
         return str(int(value))
     return repr(value)
+
+
+# Moodle's grading widens value ± tolerance by 10^-precision (PHP's precision, 14) of the larger of
+# the two (qtype_numerical_answer::get_tolerance_interval), so that rounding cannot shut a bound out.
+MOODLE_EPSILON = 1e-14
+# Significant digits written at most: enough for any double, short enough for Moodle's 255-character
+# tolerance column.
+_MAX_DIGITS = 17
+
+
+def _decimal_text(value: Decimal) -> str:
+    if value.is_zero():
+        return "0"
+    value = value.normalize()
+    if len(value.as_tuple().digits) > _MAX_DIGITS:
+        return number(float(value))
+    return format(value, "f") if -7 <= value.adjusted() < 16 else format(value, "e")
+
+
+def range_as_value_and_tolerance(low: float, high: float) -> tuple[str, str, bool]:
+    """Moodle has value ± tolerance only: [low, high] is the value (low + high) / 2 with the
+    tolerance (high - low) / 2. Computed in decimal on the numbers as the content writes them, so no
+    binary rounding noise (0.20000000000000007) reaches the file. Also says whether Moodle, grading
+    in doubles with its own margin, still accepts both bounds."""
+    with localcontext() as context:
+        context.prec = 1000  # exact for any pair of doubles
+        lo, hi = Decimal(repr(low)), Decimal(repr(high))
+        centre, tolerance = _decimal_text((lo + hi) / 2), _decimal_text((hi - lo) / 2)
+    c, t = float(centre), float(tolerance)
+    margin = t + MOODLE_EPSILON * max(abs(t), abs(c), MOODLE_EPSILON)
+    return centre, tolerance, c - margin <= low and high <= c + margin
 
 
 def question_texts(question: Question) -> Iterator[Text]:

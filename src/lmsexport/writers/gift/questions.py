@@ -27,7 +27,7 @@ from ...model import (
 )
 from ...text import RenderStyle, media_references
 from ...text.blanks import fill
-from ..moodle_common import number, question_name, question_tags, question_texts
+from ..moodle_common import number, question_name, question_tags, question_texts, range_as_value_and_tolerance
 from ..moodle_grades import grade_percent
 from ..moodle_xml.questions import escape_wildcards
 from ..shared import ExportOptions, loss_warning
@@ -132,9 +132,6 @@ class BlockWriter:
         media = [path for text in question_texts(question) for path in media_references(text)] if self.quiz.media and self.style is None else []
         if media:
             self.lose(question, f"GIFT cannot carry media files ({', '.join(dict.fromkeys(media))}): Moodle will show them broken unless they are published and linked with a media base URL", "gift-media")
-        languages = sorted({c.language for c in getattr(question, "choices", ()) if c.language and c.language != (self.lang or self.quiz.language)})
-        if languages:
-            self.lose(question, f"the language of options ({', '.join(languages)}) cannot be stated in GIFT", "moodle-language")
         if getattr(question, "shuffle", True) is False:
             self.lose(question, "GIFT cannot turn shuffling off: Moodle's default applies", "gift-shuffle")
 
@@ -161,9 +158,10 @@ class BlockWriter:
                 mark = "~"
             else:
                 mark = f"~%{percent}%"
-            # An option in a language of its own stays as it is (warned in common_losses).
+            # An option in a language of its own is [html] wrapped in an element stating it, as the
+            # question's own language is: Moodle keeps the format of each answer.
             own = choice.language is not None and choice.language != (self.lang or self.quiz.language)
-            text = esc.rich(choice.text, True, None, self.style) if own else self.rich(choice.text, inline=True)
+            text = esc.rich(choice.text, True, choice.language, self.style) if own else self.rich(choice.text, inline=True)
             lines.append("\t" + mark + text + self.feedback(choice.feedback) + "\n")
         return "{\n" + "".join(lines) + self.general(question) + "}"
 
@@ -211,8 +209,12 @@ class BlockWriter:
             if percent is None:
                 return None
             if answer.is_range:
-                # GIFT has ranges: Moodle turns min..max into the value (min+max)/2 with tolerance max-value.
-                accepted = number(answer.minimum) + ".." + number(answer.maximum)
+                # Moodle reads min..max as the value (min+max)/2 ± max-value computed in doubles, which
+                # prints rounding noise (0.20000000000000007) into the question: exact decimals instead.
+                centre, tolerance, kept = range_as_value_and_tolerance(answer.minimum, answer.maximum)
+                if not kept:
+                    self.lose(question, f"range [{answer.minimum!r}, {answer.maximum!r}]: as value {centre} ± {tolerance} Moodle's grading moves its bounds by a rounding error", "moodle-range")
+                accepted = centre + ":" + tolerance
             else:
                 accepted = number(answer.value) + ":" + number(answer.tolerance)
             lines.append(f"\t=%{percent}%" + accepted + self.feedback(answer.feedback) + "\n")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...diagnostics import error
 from ...model import Quiz
 from ...text import media_references
-from ..moodle_common import question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
+from ..moodle_common import dropped_metadata, question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
 from ..shared import Export, ExportOptions, nothing_to_export
 from .category import category_question, section_category_question
 from .questions import QuestionWriter
@@ -22,6 +22,9 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     if not questions:
         return nothing_to_export(quiz, filename(quiz), "Moodle XML")
     diagnostics = list(quiz_diagnostics(quiz, options))
+    dropped = dropped_metadata(quiz, "Moodle XML")
+    if dropped is not None:
+        diagnostics.append(dropped)
     media = media_references(quiz.description) if quiz.media else []
     if media:
         message = f"the description's media files ({', '.join(media)}) cannot ride with a Moodle category description: Moodle will show them broken"

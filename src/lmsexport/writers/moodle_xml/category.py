@@ -13,7 +13,7 @@ from html import escape as html_escape
 
 from ...model import Quiz, Section, TextFormat
 from ..moodle_common import category_path, draw_html, html_of, section_category_path
-from .xml import escape
+from .xml import character_data
 
 LEVEL = "quiz-level"
 LEARNING_PATH = "quiz-learning-path"
@@ -22,7 +22,9 @@ INSTRUCTIONS = "section-instructions"
 
 
 def exact_paragraph(css_class: str, source: str) -> str:
-    return f'<p class="{css_class}">' + html_escape(source, quote=False).replace("\n", "<br/>\n") + "</p>"
+    # A carriage return as an HTML reference: XML parsers turn a literal one into a line feed.
+    html = html_escape(source, quote=False).replace("\r", "&#13;").replace("\n", "<br/>\n")
+    return f'<p class="{css_class}">' + html + "</p>"
 
 
 def info_html(quiz: Quiz) -> str:
@@ -53,8 +55,8 @@ def section_category_question(quiz: Quiz, section: Section, count: int) -> str:
         parts.append(draw)
     return (
         '  <question type="category">\n'
-        f"    <category>\n      <text>{escape(section_category_path(quiz, section))}</text>\n    </category>\n"
-        f'    <info format="html">\n      <text>{escape(chr(10).join(parts))}</text>\n    </info>\n'
+        f"    <category>\n      <text>{character_data(section_category_path(quiz, section))}</text>\n    </category>\n"
+        f'    <info format="html">\n      <text>{character_data(chr(10).join(parts))}</text>\n    </info>\n'
         f"    <idnumber></idnumber>\n  </question>\n"
     )
 
@@ -65,14 +67,14 @@ def category_question(quiz: Quiz) -> str:
         if description is None:
             info = '    <info format="html">\n      <text></text>\n    </info>\n'
         elif description.format is TextFormat.PLAIN:
-            info = f'    <info format="plain_text">\n      <text>{escape(description.source)}</text>\n    </info>\n'
+            info = f'    <info format="plain_text">\n      <text>{character_data(description.source)}</text>\n    </info>\n'
         else:
-            info = f'    <info format="html">\n      <text>{escape(html_of(description, False))}</text>\n    </info>\n'
+            info = f'    <info format="html">\n      <text>{character_data(html_of(description, False))}</text>\n    </info>\n'
     else:
-        info = f'    <info format="html">\n      <text>{escape(info_html(quiz))}</text>\n    </info>\n'
+        info = f'    <info format="html">\n      <text>{character_data(info_html(quiz))}</text>\n    </info>\n'
     return (
         '  <question type="category">\n'
-        f"    <category>\n      <text>{escape(category_path(quiz))}</text>\n    </category>\n"
+        f"    <category>\n      <text>{character_data(category_path(quiz))}</text>\n    </category>\n"
         + info
         + "    <idnumber></idnumber>\n  </question>\n"
     )

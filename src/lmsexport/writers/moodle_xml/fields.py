@@ -19,7 +19,7 @@ from ...model import Quiz, Text, TextFormat
 from ...text import media_references
 from ..moodle_common import PLUGINFILE_STYLE, html_of, plain_html
 from ..shared import in_language
-from .xml import attribute, escape
+from .xml import attribute, character_data
 
 _EMPTY = ("html", "", ())
 
@@ -38,8 +38,8 @@ class Fields:
             return _EMPTY
         if text.format is TextFormat.PLAIN:
             if lang is None:
-                return "plain_text", escape(text.source), ()
-            return "html", escape(in_language(plain_html(text.source, inline), lang, inline)), ()
+                return "plain_text", character_data(text.source), ()
+            return "html", character_data(in_language(plain_html(text.source, inline), lang, inline)), ()
         key = (text.source, text.format, inline, lang)
         found = self._rendered.get(key)
         if found is None:
@@ -47,7 +47,7 @@ class Fields:
             html = html_of(text, inline, PLUGINFILE_STYLE if paths else None)
             if lang is not None:
                 html = in_language(html, lang, inline)
-            found = self._rendered[key] = ("html", escape(html), tuple(self.file(path) for path in paths))
+            found = self._rendered[key] = ("html", character_data(html), tuple(self.file(path) for path in paths))
         return found
 
     def file(self, path: str) -> tuple[str, str, str]:
@@ -69,7 +69,7 @@ class Fields:
 
     def html_field(self, indent: str, tag: str, html: str, paths: list[str]) -> str:
         """A field of HTML the writer built itself (a cloze text), with the files it shows."""
-        body = f"{indent}  <text>{escape(html)}</text>\n"
+        body = f"{indent}  <text>{character_data(html)}</text>\n"
         for name, folder, data in (self.file(path) for path in dict.fromkeys(paths)):
             body += f'{indent}  <file name="{name}" path="{folder}" encoding="base64">{data}</file>\n'
         return f'{indent}<{tag} format="html">\n{body}{indent}</{tag}>\n'
@@ -78,6 +78,6 @@ class Fields:
         if text is None:
             return f'{indent}<{tag} format="html">\n{indent}  <text></text>\n{indent}</{tag}>\n'
         if lang is None and text.format is TextFormat.PLAIN:  # the common case, without detours
-            return f'{indent}<{tag} format="plain_text">\n{indent}  <text>{escape(text.source)}</text>\n{indent}</{tag}>\n'
+            return f'{indent}<{tag} format="plain_text">\n{indent}  <text>{character_data(text.source)}</text>\n{indent}</{tag}>\n'
         fmt, body = self.inner(indent + "  ", text, inline, lang)
         return f'{indent}<{tag} format="{fmt}">\n{body}{indent}</{tag}>\n'

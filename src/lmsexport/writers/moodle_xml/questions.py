@@ -23,13 +23,13 @@ from ...model import (
 )
 from ...text import media_references
 from ...text.blanks import fill
-from ..moodle_common import PLUGINFILE_STYLE, html_of, number, plain_html, question_name, question_tags
+from ..moodle_common import PLUGINFILE_STYLE, html_of, number, plain_html, question_name, question_tags, range_as_value_and_tolerance
 from ..shared import in_language
 from . import cloze
 from ..moodle_grades import grade_percent
 from ..shared import ExportOptions, loss_warning
 from .fields import Fields
-from .xml import NotXml, escape, value
+from .xml import NotXml, character_data, escape, value
 
 # Moodle's defaults for a new question (question/format.php defaultquestion; truefalse uses 1).
 DEFAULT_PENALTY = 0.3333333
@@ -102,7 +102,7 @@ class QuestionWriter:
             if abs(float(_decimal(penalty)) - penalty) > 1e-12 or (snapped and abs(penalty - 1 / 3) > 1e-7):
                 self.lose(question, f"penalty {penalty!r}: Moodle keeps 7 decimals and reads anything near 1/3 as 0.3333333", "moodle-penalty")
         return (
-            f'  <question type="{kind}">\n    <name>\n      <text>{escape(question_name(question))}</text>\n    </name>\n'
+            f'  <question type="{kind}">\n    <name>\n      <text>{character_data(question_name(question))}</text>\n    </name>\n'
             + (self.field("questiontext", question.stem) if questiontext is None else questiontext)
             + self.field("generalfeedback", question.feedback.general)
             + f"    <defaultgrade>{_decimal(points)}</defaultgrade>\n    <penalty>{_decimal(penalty)}</penalty>\n"
@@ -122,12 +122,12 @@ class QuestionWriter:
         tags = question_tags(self.quiz, question)
         if not tags:
             return ""
-        return "    <tags>\n" + "".join(f"      <tag>\n        <text>{escape(tag)}</text>\n      </tag>\n" for tag in tags) + "    </tags>\n"
+        return "    <tags>\n" + "".join(f"      <tag>\n        <text>{character_data(tag)}</text>\n      </tag>\n" for tag in tags) + "    </tags>\n"
 
     def plain_answer(self, percent: str, content: str, feedback: Text | None, extra: str = "") -> str:
         """An answer Moodle keeps as plain text (short answer, numerical, true/false)."""
         return (
-            f'{IN}<answer fraction="{percent}" format="moodle_auto_format">\n{IN2}<text>{escape(content)}</text>\n'
+            f'{IN}<answer fraction="{percent}" format="moodle_auto_format">\n{IN2}<text>{character_data(content)}</text>\n'
             + self.feedback(feedback) + extra + f"{IN}</answer>\n"
         )
 
@@ -138,7 +138,7 @@ class QuestionWriter:
             lang = choice.language
         text = choice.text
         if lang is None and text.format is TextFormat.PLAIN:  # the common case, without detours
-            fmt, body = "plain_text", f"{IN2}<text>{escape(text.source)}</text>\n"
+            fmt, body = "plain_text", f"{IN2}<text>{character_data(text.source)}</text>\n"
         else:
             fmt, body = self.fields.inner(IN2, text, True, lang)
         return f'{IN}<answer fraction="{percent}" format="{fmt}">\n{body}' + self.feedback(choice.feedback) + f"{IN}</answer>\n"
@@ -220,23 +220,20 @@ class QuestionWriter:
         answers = [self.header(question, "numerical")]
         for answer, percent in zip(question.answers, percents):
             centre, tolerance = self.value_and_tolerance(question, answer)
-            answers.append(self.plain_answer(percent, number(centre), answer.feedback, value(IN2, "tolerance", number(tolerance))))
+            answers.append(self.plain_answer(percent, centre, answer.feedback, value(IN2, "tolerance", tolerance)))
         return (
             "".join(answers)
             + f"{IN}<unitgradingtype>0</unitgradingtype>\n{IN}<unitpenalty>0.1000000</unitpenalty>\n"
             + f"{IN}<showunits>3</showunits>\n{IN}<unitsleft>0</unitsleft>\n"
         )
 
-    def value_and_tolerance(self, question: Question, answer: NumericAnswer) -> tuple[float, float]:
+    def value_and_tolerance(self, question: Question, answer: NumericAnswer) -> tuple[str, str]:
         if not answer.is_range:
-            return answer.value, answer.tolerance
-        # Moodle has value and tolerance only, so the range [min, max] is exactly the value
-        # (min+max)/2 with the tolerance (max-min)/2; floating point may move a bound slightly.
+            return number(answer.value), number(answer.tolerance)
         low, high = answer.minimum, answer.maximum
-        # Halving first: (low + high) overflows to infinity for bounds near the largest double.
-        centre, tolerance = low / 2 + high / 2, high / 2 - low / 2
-        if centre - tolerance != low or centre + tolerance != high:
-            self.lose(question, f"range [{low!r}, {high!r}]: as value {centre!r} ± {tolerance!r} its bounds move by a rounding error", "moodle-range")
+        centre, tolerance, kept = range_as_value_and_tolerance(low, high)
+        if not kept:
+            self.lose(question, f"range [{low!r}, {high!r}]: as value {centre} ± {tolerance} Moodle's grading moves its bounds by a rounding error", "moodle-range")
         return centre, tolerance
 
     def _matching(self, question: Matching) -> str:
@@ -244,10 +241,10 @@ class QuestionWriter:
                  self.combined_feedback(question, shownumcorrect=True)]
         for pair in question.pairs:
             fmt, body = self.fields.inner(IN2, pair.prompt, True, self.lang)
-            parts.append(f'{IN}<subquestion format="{fmt}">\n{body}{IN2}<answer>\n        <text>{escape(pair.answer)}</text>\n{IN2}</answer>\n{IN}</subquestion>\n')
+            parts.append(f'{IN}<subquestion format="{fmt}">\n{body}{IN2}<answer>\n        <text>{character_data(pair.answer)}</text>\n{IN2}</answer>\n{IN}</subquestion>\n')
         # A distractor is an answer whose subquestion text is empty (qtype_match).
         for distractor in question.distractors:
-            parts.append(f'{IN}<subquestion format="html">\n{IN2}<text></text>\n{IN2}<answer>\n        <text>{escape(distractor.text)}</text>\n{IN2}</answer>\n{IN}</subquestion>\n')
+            parts.append(f'{IN}<subquestion format="html">\n{IN2}<text></text>\n{IN2}<answer>\n        <text>{character_data(distractor.text)}</text>\n{IN2}</answer>\n{IN}</subquestion>\n')
         return "".join(parts)
 
     def _ordering(self, question: Ordering) -> str:
@@ -303,7 +300,7 @@ class QuestionWriter:
             + f"{IN}<minwordlimit></minwordlimit>\n{IN}<maxwordlimit></maxwordlimit>\n{IN}<attachments>0</attachments>\n"
             + f"{IN}<attachmentsrequired>0</attachmentsrequired>\n{IN}<maxbytes>0</maxbytes>\n{IN}<filetypeslist></filetypeslist>\n"
             + self.field("graderinfo", question.grader_info)
-            + f'{IN}<responsetemplate format="html">\n{IN2}<text>{escape(template)}</text>\n{IN}</responsetemplate>\n'
+            + f'{IN}<responsetemplate format="html">\n{IN2}<text>{character_data(template)}</text>\n{IN}</responsetemplate>\n'
         )
 
     def _description(self, question: Description) -> str:

@@ -1,0 +1,1 @@
+"""Tests that run the platforms' own importers on the exports."""

@@ -1,0 +1,665 @@
+"""Every Moodle XML and GIFT export, imported by the real Moodle 4.5 and 5.0, compared with the content.
+
+Each quiz of content/ and of the test quizzes (every type and feature; hostile strings; media and
+math) is exported, imported through Moodle's own qformat_xml / qformat_gift on an installed site
+(../shared/harness/moodle), and exported again by Moodle itself: that re-export is what Moodle
+stored. It is read here with lxml alone, not with lmsexport's readers, and compared with what the
+content says, through expectations that do not come from the writers: Moodle's type names and
+rules written out, visible text derived from the content's own source (Markdown through
+markdown-it directly), and, for the hostile strings, the exact stored strings written by hand.
+
+One import per quiz, format and version (about 0.5 s each); the first use of a version installs
+its site (about 1 minute for 4.5, 2 for 5.0) into the harness cache (see conftest.py).
+"""
+
+from __future__ import annotations
+
+import base64
+import html as html_module
+import json
+import os
+import re
+import socket
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from decimal import Decimal, localcontext
+from pathlib import Path
+
+import pytest
+from lxml import etree, html as lxml_html
+from markdown_it import MarkdownIt
+
+from lmsexport.loader import load_quiz
+from lmsexport.model import Quiz, Text, TextFormat
+from lmsexport.text.blanks import PLACEHOLDER as PLACEHOLDER_RE
+from lmsexport.writers import gift, moodle_xml
+from lmsexport.writers.shared import ExportOptions
+from moodle_checks import hostile_quiz
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "data"
+QUIZZES = sorted((ROOT / "content").glob("*.json")) + [
+    DATA / "every_type.json",
+    DATA / "hostile_strings.json",
+    DATA / "media" / "media_and_math.json",
+    DATA / "ordering.json",
+    DATA / "blanks.json",
+    DATA / "sections.json",
+]
+# GIFT has no ordering question and one blank per question: its writer refuses these (an error).
+GIFT_REFUSES = {"ordering", "blanks"}
+VERSIONS = ("4.5", "5.0")
+FORMATS = ("xml", "gift")
+MEDIA_BASE = "https://media.example.org/quiz/"
+
+# Moodle's name for each type of the content (question/type/*).
+QTYPE = {
+    "single_choice": "multichoice", "multiple_response": "multichoice", "true_false": "truefalse",
+    "short_answer": "shortanswer", "numerical": "numerical", "matching": "match", "essay": "essay",
+    "description": "description", "ordering": "ordering", "fill_in_blanks": "multianswer",
+}
+# Where a Moodle 4.5 course bank and a Moodle 5.0 qbank module file the questions.
+CONTEXT = {"4.5": "$course$", "5.0": "$module$"}
+
+
+# -- the site ------------------------------------------------------------------------------------
+
+@dataclass
+class StoredQuestion:
+    """One question as Moodle's own exporter writes what Moodle stored."""
+
+    qtype: str
+    name: str
+    idnumber: str
+    category: str
+    fields: dict[str, tuple[str, str, dict[str, bytes]]] = field(default_factory=dict)  # tag -> (format, text, files)
+    answers: list[dict] = field(default_factory=list)
+    subquestions: list[tuple[str, str, str]] = field(default_factory=list)  # (format, text, answer)
+    tags: list[str] = field(default_factory=list)
+    settings: dict[str, str] = field(default_factory=dict)  # penalty, single, shuffleanswers, usecase, ...
+
+
+@dataclass
+class Stored:
+    report: dict
+    questions: dict[str, StoredQuestion]
+    categories: dict[str, tuple[str, str]]  # path -> (info format, info text)
+
+
+def _field(element) -> tuple[str, str, dict[str, bytes]]:
+    if element is None:
+        return ("", "", {})
+    files = {(f.get("path") or "/").lstrip("/") + f.get("name"): base64.b64decode(f.text or "") for f in element.findall("file")}
+    return (element.get("format"), element.findtext("text") or "", files)
+
+
+SETTINGS = ("penalty", "single", "shuffleanswers", "usecase", "responsefieldlines")
+
+
+def parse_moodle_export(data: bytes) -> tuple[dict[str, StoredQuestion], dict[str, tuple[str, str]]]:
+    root = etree.fromstring(data)
+    questions, categories, category = {}, {}, ""
+    for element in root.findall("question"):
+        kind = element.get("type")
+        if kind == "category":
+            category = element.findtext("category/text")
+            info = element.find("info")
+            categories[category] = (info.get("format"), info.findtext("text") or "")
+            continue
+        stored = StoredQuestion(
+            qtype=kind, name=element.findtext("name/text"), idnumber=element.findtext("idnumber") or "",
+            category=category,
+            # Moodle's exporter writes each tag's display name, which is HTML (question_sort_tags).
+            tags=[html_module.unescape(t.findtext("text")) for t in element.findall("tags/tag")],
+        )
+        for tag in ("questiontext", "generalfeedback", "correctfeedback", "partiallycorrectfeedback",
+                    "incorrectfeedback", "graderinfo", "responsetemplate"):
+            if element.find(tag) is not None:
+                stored.fields[tag] = _field(element.find(tag))
+        for name in SETTINGS:
+            if element.find(name) is not None:
+                stored.settings[name] = element.findtext(name) or ""
+        for answer in element.findall("answer"):
+            stored.answers.append({
+                "fraction": float(answer.get("fraction")) / 100, "format": answer.get("format"),
+                "text": answer.findtext("text") or "", "files": _field(answer)[2],
+                "feedback": _field(answer.find("feedback")), "tolerance": answer.findtext("tolerance"),
+            })
+        for sub in element.findall("subquestion"):
+            stored.subquestions.append((sub.get("format"), sub.findtext("text") or "", sub.findtext("answer/text") or ""))
+        questions[stored.idnumber] = stored
+    return questions, categories
+
+
+def _port_is_free(port: int) -> bool:
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) != 0
+
+
+def postgres_port(state: Path) -> int:
+    """The port of the harness's PostgreSQL cluster in this state folder: $MOODLE_HARNESS_PGPORT,
+    else the one the cluster was made with (the harness writes it into postgresql.conf), else for
+    a new cluster the harness's default 55432 when free, else the next free one, so that another
+    checkout's cluster on 55432 does not stop a first install here."""
+    configured = os.environ.get("MOODLE_HARNESS_PGPORT")
+    if configured:
+        return int(configured)
+    conf = state / "pgdata" / "postgresql.conf"
+    if conf.is_file():
+        ports = re.findall(r"^port\s*=\s*(\d+)", conf.read_text(errors="replace"), re.M)
+        if ports:
+            return int(ports[-1])
+    port = 55432
+    while not _port_is_free(port):
+        port += 1
+    return port
+
+
+class MoodleSite:
+    """A Moodle site of the harness; the first import installs it."""
+
+    def __init__(self, harness: Path, cache: Path, version: str):
+        self.harness, self.version = harness, version
+        self.state = cache / "moodle-harness"
+        setup = subprocess.run(["bash", str(harness / "setup.sh"), version, str(cache)], capture_output=True, text=True)
+        if setup.returncode != 0:
+            pytest.fail(f"extracting Moodle {version} into {cache} failed: {setup.stderr[-2000:]}")
+        self.source = setup.stdout.strip()
+        self.port = postgres_port(self.state)
+
+    def import_file(self, path: Path, fmt: str) -> Stored:
+        with tempfile.TemporaryDirectory() as folder:
+            again = Path(folder) / "moodle-export.xml"
+            env = dict(os.environ, MOODLE_HARNESS_DIR=str(self.state), MOODLE_HARNESS_QUIET="1", MOODLE_HARNESS_PGPORT=str(self.port))
+            run = subprocess.run(["bash", str(self.harness / "moodle-import.sh"), self.source, str(path), fmt, f"--export={again}"],
+                                 capture_output=True, text=True, env=env, timeout=900)
+            if run.returncode == 2 or not run.stdout.strip():
+                pytest.fail(f"the Moodle {self.version} harness failed (exit {run.returncode}): {run.stderr[-3000:]}")
+            report = json.loads(run.stdout)
+            questions, categories = parse_moodle_export(again.read_bytes()) if again.exists() else ({}, {})
+        return Stored(report, questions, categories)
+
+
+@pytest.fixture(scope="session")
+def moodle_sites(moodle_harness, importer_cache):
+    sites: dict[str, MoodleSite] = {}
+
+    def site(version: str) -> MoodleSite:
+        if version not in sites:
+            sites[version] = MoodleSite(moodle_harness, importer_cache, version)
+        return sites[version]
+
+    return site
+
+
+@pytest.fixture(scope="session")
+def imported(moodle_sites, tmp_path_factory):
+    """(version, quiz path, format) -> what Moodle stored; each file is exported and imported once."""
+    done: dict[tuple, tuple[Quiz, Stored]] = {}
+    folder = tmp_path_factory.mktemp("moodle-imports")
+
+    def get(version: str, path: Path, fmt: str, hostile: bool = False) -> tuple[Quiz, Stored]:
+        key = (version, path, fmt, hostile)
+        if key not in done:
+            quiz = load_quiz(path).quiz
+            if hostile:
+                quiz = hostile_quiz(quiz)
+            writer = moodle_xml if fmt == "xml" else gift
+            export = writer.render(quiz, ExportOptions(media_base_url=MEDIA_BASE if fmt == "gift" else None))
+            assert not export.failed, [d.message for d in export.diagnostics if d.is_error]
+            target = folder / f"{version}-{'hostile-' if hostile else ''}{export.filename}"
+            target.write_bytes(export.data)
+            done[key] = (quiz, moodle_sites(version).import_file(target, fmt))
+        return done[key]
+
+    return get
+
+
+def cases():
+    """Every quiz in both formats on both versions, and the all-types quiz with the suite's hostile
+    string (GIFT's specials, a blank line, markup, ']]>', emoji, right-to-left text...) in every field."""
+    plain = [pytest.param(v, p, f, False, id=f"{v}-{f}-{p.stem}") for v in VERSIONS for f in FORMATS for p in QUIZZES
+             if not (f == "gift" and p.stem in GIFT_REFUSES)]
+    hostile = [pytest.param(v, DATA / "every_type.json", f, True, id=f"{v}-{f}-every_type-hostile-fields") for v in VERSIONS for f in FORMATS]
+    hostile += [pytest.param(v, DATA / "ordering.json", "xml", True, id=f"{v}-xml-ordering-hostile-fields") for v in VERSIONS]
+    return plain + hostile
+
+
+# -- what a student sees, derived from the content without the writers ----------------------------
+
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+# A formula in the content's source; "$5 and $10" is text (a dollar next to a digit or a space).
+_SOURCE_MATH = re.compile(r"\$\$.+?\$\$|(?<![\\$\d])\$(?![\s$])[^$\n]+?(?<![\s$])\$(?!\d)|\\\(.+?\\\)|\\\[.+?\\\]", re.S)
+_STORED_MATH = re.compile(r"\\\(.+?\\\)|\\\[.+?\\\]", re.S)
+MATH = "\u2329math\u232a"
+
+
+_BLOCKS = ("br", "p", "div", "li", "ul", "ol", "pre", "blockquote", "table", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6")
+
+
+def visible_html(markup: str) -> str:
+    """The text a browser shows for an HTML fragment, white space collapsed; players show no text."""
+    if not markup.strip():
+        return ""
+    tree = lxml_html.fragment_fromstring(markup, create_parent="div")
+    for player in tree.xpath("//audio|//video"):
+        tail = player.tail
+        player.clear()
+        player.tail = tail
+    # A browser sets blocks and line breaks apart, whatever the white space between the tags.
+    for element in tree.iter(*_BLOCKS):
+        element.tail = "\n" + (element.tail or "")
+        element.text = "\n" + (element.text or "")
+    return " ".join(tree.text_content().split())
+
+
+def formulas_in_source(text: Text | None) -> list[tuple[str, str]]:
+    """(inline or display, LaTeX) of each formula of the content, in order."""
+    if text is None or text.format is not TextFormat.MARKDOWN:
+        return []
+    found = []
+    for match in _SOURCE_MATH.finditer(text.source):
+        segment = match.group()
+        display = segment.startswith(("$$", "\\["))
+        inner = segment[2:-2] if segment.startswith(("$$", "\\(", "\\[")) else segment[1:-1]
+        found.append(("display" if display else "inline", inner.strip()))
+    return found
+
+
+def formulas_stored(fmt: str, text: str) -> list[tuple[str, str]]:
+    """The same of a stored text: MathJax's \\(...\\) and \\[...\\], HTML entities decoded."""
+    if fmt == "plain_text":
+        return []
+    return [("display" if m.group().startswith("\\[") else "inline", html_module.unescape(m.group()[2:-2]).strip())
+            for m in _STORED_MATH.finditer(text)]
+
+
+def shown_stored(fmt: str, text: str) -> str:
+    text = _STORED_MATH.sub(MATH, text)
+    if fmt == "plain_text":
+        return " ".join(text.split())
+    return visible_html(text)
+
+
+def shown_content(text: Text | None) -> str:
+    if text is None:
+        return ""
+    if text.format is TextFormat.PLAIN:
+        return " ".join(text.source.split())
+    return visible_html(_MARKDOWN.render(_SOURCE_MATH.sub(MATH, text.source)))
+
+
+def language_of(fmt: str, text: str) -> str | None:
+    """The language an HTML text states on the one element wrapping all of it."""
+    if fmt == "plain_text" or not text.strip():
+        return None
+    tree = lxml_html.fragment_fromstring(text, create_parent="div")
+    children = list(tree)
+    if len(children) == 1 and not (tree.text or "").strip() and not (children[0].tail or "").strip():
+        return children[0].get("lang")
+    return None
+
+
+def media_paths(text: Text | None) -> list[str]:
+    if text is None or text.format is not TextFormat.MARKDOWN:
+        return []
+    return re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", text.source)
+
+
+# -- the comparison --------------------------------------------------------------------------------
+
+def cleaned_name(name: str) -> str:
+    """Moodle's clean_param(PARAM_TEXT) on a question or category name: HTML tags go, outer spaces
+    too (the writers warn about both)."""
+    return re.sub(r"<[A-Za-z/!?][^>]*>", "", name).strip()
+
+
+def category_name(name: str) -> str:
+    """A category name as Moodle keeps it: cleaned, and a name that starts or ends with '/' padded
+    with a space, since the path's separator would swallow it (assemble_category_path)."""
+    name = cleaned_name(name)
+    return (" " if name.startswith("/") else "") + name + (" " if name.endswith("/") else "")
+
+
+def expected_fields(question) -> dict[str, Text | None]:
+    feedback = question.feedback
+    fields = {"questiontext": question.stem, "generalfeedback": feedback.general}
+    if question.type in ("single_choice", "multiple_response", "matching", "ordering"):
+        fields.update(correctfeedback=feedback.correct, partiallycorrectfeedback=feedback.partially_correct,
+                      incorrectfeedback=feedback.incorrect)
+    if question.type == "essay":
+        fields["graderinfo"] = question.grader_info
+        fields["responsetemplate"] = None if question.response_template is None else Text(question.response_template)
+    return fields
+
+
+def gift_cannot_carry(tag: str, question) -> bool:
+    """The fields GIFT has no syntax for (each a warning of the writer)."""
+    return tag in ("correctfeedback", "partiallycorrectfeedback", "incorrectfeedback", "graderinfo", "responsetemplate") or (
+        question.type == "description" and tag == "generalfeedback")
+
+
+def exact_range(low: float, high: float) -> tuple[Decimal, Decimal]:
+    with localcontext() as context:
+        context.prec = 1000
+        lo, hi = Decimal(repr(low)), Decimal(repr(high))
+        return (lo + hi) / 2, (hi - lo) / 2
+
+
+def check_text(problems: list, where: str, stored: tuple[str, str, dict], text: Text | None, language: str | None,
+               fmt: str, media: dict[str, bytes]) -> None:
+    stored_format, stored_text, files = stored
+    # Plain text is stored as it is, character for character.
+    if text is not None and text.format is TextFormat.PLAIN and stored_format == "plain_text" and stored_text != text.source:
+        problems.append(f"{where}: Moodle stored {stored_text!r}, the content {text.source!r}")
+    if shown_stored(stored_format, stored_text) != shown_content(text):
+        problems.append(f"{where}: Moodle shows {shown_stored(stored_format, stored_text)!r}, the content {shown_content(text)!r}")
+    if formulas_stored(stored_format, stored_text) != formulas_in_source(text):
+        problems.append(f"{where}: formulas {formulas_stored(stored_format, stored_text)}, the content {formulas_in_source(text)}")
+    if text is not None and language_of(stored_format, stored_text) != language:
+        problems.append(f"{where}: language {language_of(stored_format, stored_text)!r}, the content {language!r}")
+    for path in media_paths(text):
+        if fmt == "xml":
+            if f'src="@@PLUGINFILE@@/{path}"' not in stored_text or files.get(path) != media[path]:
+                problems.append(f"{where}: media file {path} not stored with the text")
+        elif f'src="{MEDIA_BASE}{path}"' not in stored_text:
+            problems.append(f"{where}: media file {path} not linked under the media base URL")
+
+
+def compare(quiz: Quiz, stored: Stored, version: str, fmt: str) -> list[str]:
+    problems: list[str] = []
+    # The files as lmsexport loaded them (SVG cleaned of scripts), which is what must arrive.
+    media = {m.path: m.data for m in quiz.media}
+    questions = quiz.exported_questions
+    if sorted(stored.questions) != sorted(q.id for q in questions):
+        return [f"Moodle stored {sorted(stored.questions)}, the content has {sorted(q.id for q in questions)}"]
+    reported = {q["idnumber"]: q for q in stored.report["questions"]}
+    category = CONTEXT[version] + "/top/" + "/".join(category_name(n).replace("/", "//") for n in (*quiz.category, quiz.title))
+    # A section is a subcategory of the quiz's category.
+    section_of = {q.id: section.title for section, members in quiz.layout() if section is not None for q in members}
+    for question in questions:
+        got = stored.questions[question.id]
+        where = f"{question.id}"
+        language = question.language if question.language not in (None, quiz.language) else None
+        if reported[question.id]["qtype"] != QTYPE[question.type]:
+            problems.append(f"{where}: type {reported[question.id]['qtype']}")
+        if got.name != cleaned_name(question.title or question.id):
+            problems.append(f"{where}: name {got.name!r}")
+        expected_category = category + ("/" + category_name(section_of[question.id]).replace("/", "//") if question.id in section_of else "")
+        if got.category != expected_category:
+            problems.append(f"{where}: category {got.category!r}, expected {expected_category!r}")
+        points = question.points if fmt == "xml" else (0.0 if question.type == "description" else 1.0)
+        # The mark as stored (a cloze question's export has no <defaultgrade>: the harness reads it).
+        if abs(reported[question.id]["defaultmark"] - points) > 1e-7:
+            problems.append(f"{where}: {reported[question.id]['defaultmark']} points, expected {points}")
+        tags = list(dict.fromkeys((*quiz.tags, *question.tags)))
+        if got.tags != tags:
+            problems.append(f"{where}: tags {got.tags}, expected {tags}")
+        for tag, text in expected_fields(question).items():
+            if fmt == "gift" and gift_cannot_carry(tag, question):
+                text = None
+            if question.type == "fill_in_blanks" and tag == "questiontext":
+                problems += compare_cloze(question, got.fields[tag][1], language)
+                continue
+            check_text(problems, f"{where} {tag}", got.fields.get(tag, ("", "", {})), text, language, fmt, media)
+        if fmt == "xml":
+            problems += compare_settings(question, got)
+        problems += compare_answers(question, got, language, quiz.language_of(question), fmt, media)
+    return problems
+
+
+# Moodle's penalty for a question that gives none (question/format.php defaultquestion; truefalse 1).
+DEFAULT_PENALTY = {"true_false": 1.0, "essay": 0.0, "description": 0.0}
+
+
+def compare_settings(question, got: StoredQuestion) -> list[str]:
+    """What only Moodle XML carries: penalty, single or multiple, shuffling, case, the essay box."""
+    expected = {"penalty": question.penalty if question.penalty is not None else DEFAULT_PENALTY.get(question.type, 0.3333333)}
+    if question.type in ("single_choice", "multiple_response"):
+        expected["single"] = "true" if question.type == "single_choice" else "false"
+    if question.type in ("single_choice", "multiple_response", "matching"):
+        expected["shuffleanswers"] = "true" if question.shuffle else "false"
+    if question.type == "short_answer":
+        expected["usecase"] = "1" if question.case_sensitive else "0"
+    if question.type == "essay":
+        expected["responsefieldlines"] = str(question.lines)
+    got_settings = {name: got.settings.get(name) for name in expected}
+    if "penalty" in got_settings and got_settings["penalty"] is not None:
+        got_settings["penalty"] = round(float(got_settings["penalty"]), 7)
+        expected["penalty"] = round(expected["penalty"], 7)
+    if got_settings != expected:
+        return [f"{question.id}: settings {got_settings}, expected {expected}"]
+    return []
+
+
+def compare_answers(question, got: StoredQuestion, language, question_language: str, fmt: str, media: dict[str, bytes]) -> list[str]:
+    """`language`: the one the question's texts state (None: the quiz's); `question_language`: the question's own."""
+    problems: list[str] = []
+    where = question.id
+    answers = got.answers
+    if question.type in ("single_choice", "multiple_response"):
+        if len(answers) != len(question.choices):
+            return [f"{where}: {len(answers)} answers, the content has {len(question.choices)} options"]
+        for choice, answer in zip(question.choices, answers):
+            own = choice.language if choice.language not in (None, question_language) else language
+            if abs(answer["fraction"] - choice.credit) > 1e-6:
+                problems.append(f"{where} option {choice.id}: fraction {answer['fraction']}, credit {choice.credit}")
+            check_text(problems, f"{where} option {choice.id}", (answer["format"], answer["text"], answer["files"]),
+                       choice.text, own, fmt, media)
+            check_text(problems, f"{where} option {choice.id} feedback", answer["feedback"], choice.feedback, language, fmt, media)
+    elif question.type == "true_false":
+        by_text = {a["text"].lower(): a for a in answers}
+        for value, feedback in ((True, question.true_feedback), (False, question.false_feedback)):
+            answer = by_text[str(value).lower()]
+            if answer["fraction"] != (1.0 if value is question.answer else 0.0):
+                problems.append(f"{where} {value}: fraction {answer['fraction']}")
+            check_text(problems, f"{where} {value} feedback", answer["feedback"], feedback, language, fmt, media)
+    elif question.type == "short_answer":
+        # Moodle reads '*' as a wildcard and '\*' as a star.
+        expected = [(a.text.replace("*", "\\*"), a.credit) for a in question.answers]
+        if [(a["text"], a["fraction"]) for a in answers] != expected:
+            problems.append(f"{where}: answers {[(a['text'], a['fraction']) for a in answers]}, expected {expected}")
+        for content, answer in zip(question.answers, answers):
+            check_text(problems, f"{where} answer {content.text!r} feedback", answer["feedback"], content.feedback, language, fmt, media)
+    elif question.type == "numerical":
+        if len(answers) != len(question.answers):
+            return [f"{where}: {len(answers)} answers"]
+        for content, answer in zip(question.answers, answers):
+            if content.is_range:
+                value, tolerance = exact_range(content.minimum, content.maximum)
+            else:
+                value, tolerance = Decimal(repr(content.value)), Decimal(repr(content.tolerance))
+            # Exactly the decimal value: no binary rounding noise such as 0.20000000000000007.
+            if (Decimal(answer["text"]), Decimal(answer["tolerance"])) != (value, tolerance) or answer["fraction"] != content.credit:
+                problems.append(f"{where}: answer {answer['text']} ± {answer['tolerance']} at {answer['fraction']}, expected {value} ± {tolerance} at {content.credit}")
+            check_text(problems, f"{where} answer feedback", answer["feedback"], content.feedback, language, fmt, media)
+    elif question.type == "ordering":
+        # The right order is the order of the answers; Moodle keeps each one's place as its fraction.
+        if [round(a["fraction"] * 100) for a in answers] != list(range(1, len(question.items) + 1)):
+            problems.append(f"{where}: places {[a['fraction'] * 100 for a in answers]}")
+        for item, answer in zip(question.items, answers):
+            check_text(problems, f"{where} item {item.id}", (answer["format"], answer["text"], answer["files"]), item.text, language, fmt, media)
+    elif question.type == "matching":
+        expected = [(shown_content(p.prompt), p.answer) for p in question.pairs] + [("", d.text) for d in question.distractors]
+        stored = [(shown_stored(f, t), a) for f, t, a in got.subquestions]
+        if stored != expected:
+            problems.append(f"{where}: pairs {stored}, expected {expected}")
+        for pair, (f, t, _) in zip(question.pairs, got.subquestions):
+            if language_of(f, t) != language:
+                problems.append(f"{where} pair {pair.id}: language {language_of(f, t)!r}")
+    return problems
+
+
+# A cloze sub-question, {weight:TYPE:alternatives}, as Moodle's qtype_multianswer writes it back.
+_CLOZE = re.compile(r"\{(\d+):([A-Z_]+):(.*?)\}", re.S)
+BLANK = "\u25a2"
+CLOZE_TYPES = {"short_answer": ("SHORTANSWER", "SHORTANSWER_C"), "numerical": ("NUMERICAL",), "dropdown": ("MULTICHOICE", "MULTICHOICE_S")}
+
+
+def _split_feedback(alternative: str) -> tuple[str, str]:
+    """An alternative's answer ends at the first '#' not preceded by '\\', '&' or '&amp;' (qtype_multianswer)."""
+    parts = re.split(r"(?<![\\&])(?<!&amp;)#", alternative, maxsplit=1)
+    return (parts[0], parts[1] if len(parts) > 1 else "")
+
+
+def cloze_alternatives(code: str) -> list[tuple[float, str, str]]:
+    """(fraction, answer, feedback) of each '~'-separated alternative; Moodle decodes entities once."""
+    parts = []
+    for alternative in code.split("~"):
+        mark = re.match(r"(=|%(-?[0-9.]+)%)?", alternative)
+        fraction = 1.0 if mark.group(1) == "=" else float(mark.group(2)) / 100 if mark.group(2) else 0.0
+        answer, feedback = _split_feedback(alternative[mark.end():])
+        parts.append((fraction, html_module.unescape(answer), html_module.unescape(feedback)))
+    return parts
+
+
+def compare_cloze(question, stored_text: str, language) -> list[str]:
+    """A fill-in-the-blanks question as Moodle's cloze: the text around the blanks, then each blank."""
+    where = question.id
+    problems = []
+    stem = Text(PLACEHOLDER_RE.sub(BLANK, question.stem.source), question.stem.format)
+    shown = visible_html(_CLOZE.sub(BLANK, stored_text))
+    if shown != shown_content(stem):
+        problems.append(f"{where} questiontext: Moodle shows {shown!r}, the content {shown_content(stem)!r}")
+    if language_of("html", stored_text) != language:
+        problems.append(f"{where} questiontext: language {language_of('html', stored_text)!r}, expected {language!r}")
+    blanks = {b.id: b for b in question.blanks}
+    codes = _CLOZE.findall(stored_text)
+    names = PLACEHOLDER_RE.findall(question.stem.source)
+    if len(codes) != len(names):
+        return problems + [f"{where}: {len(codes)} sub-questions for {len(names)} blanks"]
+    for name, (_, kind, code) in zip(names, codes):
+        blank = blanks[name]
+        if kind not in CLOZE_TYPES[blank.kind]:
+            problems.append(f"{where} blank {name}: {kind}")
+        got = cloze_alternatives(code)
+        if blank.kind == "short_answer":
+            expected = [(a.credit, a.text, shown_content(a.feedback)) for a in blank.answers]
+        elif blank.kind == "numerical":
+            expected = []
+            for a in blank.answers:
+                value, tolerance = exact_range(a.minimum, a.maximum) if a.is_range else (Decimal(repr(a.value)), Decimal(repr(a.tolerance)))
+                expected.append((a.credit, (value, tolerance), shown_content(a.feedback)))
+            got = [(f, tuple(Decimal(x) for x in answer.split(":")), fb) for f, answer, fb in got]
+        else:  # a drop-down option is stored as HTML, its feedback too
+            expected = [(o.credit, o.text, shown_content(o.feedback)) for o in blank.options]
+            got = [(f, visible_html(answer), fb) for f, answer, fb in got]
+        got = [(f, a, visible_html(fb)) for f, a, fb in got]
+        if [(round(f, 5), a, fb) for f, a, fb in got] != [(round(f, 5), a, fb) for f, a, fb in expected]:
+            problems.append(f"{where} blank {name}: Moodle stored {got}, the content {expected}")
+    return problems
+
+
+@pytest.mark.parametrize(("version", "path", "fmt", "hostile"), cases())
+def test_moodle_stores_what_the_content_says(imported, version, path, fmt, hostile):
+    quiz, stored = imported(version, path, fmt, hostile)
+    report = stored.report
+    assert report["ok"], report["errors"]
+    assert report["moodle"]["release"].startswith(version + ".")
+    assert not report["php_warnings"], report["php_warnings"]
+    assert report["imported"] == len(quiz.exported_questions)
+    problems = compare(quiz, stored, version, fmt)
+    assert not problems, "\n".join(problems)
+
+
+# -- hostile strings, character for character -------------------------------------------------------
+
+RING = "<strong>ring</strong> <em>attention</em>"
+# What Moodle must store for tests/data/hostile_strings.json, written out by hand: entities
+# separated by single spaces, ']]>', GIFT's specials, Markdown whose tags a space separates, and
+# texts in other languages than the quiz's, in every field both formats carry.
+HOSTILE_EXACT = {
+    "category": "Hostile strings: < > & & ]]> {a} ~b =c #d :e",
+    "choice name": "Choice < > & &",
+    "choice questiontext": ("plain_text", "Is < > or & & right?"),
+    "choice generalfeedback": ("plain_text", "General < > & & ]]> {a} ~b =c #d :e \\f"),
+    "choice answer 1": ("plain_text", "<b> <i>"),
+    "choice answer 1 feedback": ("plain_text", "Option feedback & & ]]>"),
+    "choice answer 2": ("html", RING),
+    "choice answer 2 feedback": ("html", "<code>&lt;b&gt;</code> <code>&lt;i&gt;</code> &amp; &amp;"),
+    "choice answer 3": ("html", '<span lang="fr">Le &lt; &gt; &amp; &amp; en français</span>'),
+    "choice answer 3 feedback": ("plain_text", "Half < >"),
+    "choice answer 4": ("plain_text", "{a} ~b =c #d :e \\f"),
+    "responses questiontext": ("html", "<p>" + RING + " &amp; &lt;b&gt; &lt;i&gt;</p>"),
+    "responses generalfeedback": ("html", "<p>" + RING + "</p>"),
+    "responses answer 1": ("plain_text", "< >"),
+    "responses answer 1 feedback": ("plain_text", "& &"),
+    "responses answer 2": ("plain_text", "& &"),
+    "responses answer 3": ("html", '<span lang="nl">&lt;b&gt; &lt;i&gt;</span>'),
+    "responses answer 3 feedback": ("plain_text", "Niet < > & &"),
+    "truth questiontext": ("plain_text", "True < > & &?"),
+    "truth generalfeedback": ("plain_text", "General <b> <i>"),
+    "truth answer 1 feedback": ("plain_text", "True feedback < > & &"),
+    "truth answer 2 feedback": ("html", RING),
+    "short questiontext": ("plain_text", "Type < > & &"),
+    "short answer 1": "< > & &",
+    "short answer 1 feedback": ("plain_text", "Answer feedback < > & &"),
+    "short answer 2": "a <b> <i> \\*star\\*",
+    "short answer 2 feedback": ("html", RING),
+    "range questiontext": ("plain_text", "A number between 0.1 and 0.3 (< > & &)"),
+    # In doubles these are 0.2 ± 0.09999999999999998, 0.44999999999999996 ± 0.25, 1.2000000000000002 ± ...
+    "range answer 1": "0.2", "range tolerance 1": "0.1",
+    "range answer 2": "0.45", "range tolerance 2": "0.25",
+    "range answer 3": "1.2", "range tolerance 3": "0.1",
+    "range answer 1 feedback": ("plain_text", "Range feedback < > & &"),
+    "pairs questiontext": ("plain_text", "Match < > & &"),
+    "pairs generalfeedback": ("plain_text", "General < > & &"),
+    "pairs pair 1": ("plain_text", "Prompt < > & &"), "pairs pair 1 answer": "Answer <b> <i>",
+    "pairs pair 2": ("html", RING), "pairs pair 2 answer": "& & ]]>",
+    "pairs pair 3 answer": "Extra < > & &",
+    "essay questiontext": ("plain_text", "Write < > & &"),
+    "essay generalfeedback": ("plain_text", "General < > & &"),
+    "wolof questiontext": ("html", '<div lang="wo"><p>Ndax &lt; &gt; walla &amp; &amp; baax na?</p></div>'),
+    "wolof answer 1": ("html", '<span lang="wo">Waaw &lt; &gt;</span>'),
+    "wolof answer 2": ("html", '<span lang="fr">Deedeet &amp; &amp;</span>'),
+    "intro questiontext": ("html", "<p>" + RING + " &amp; <code>&lt;b&gt; &lt;i&gt;</code></p>"),
+}
+# What only Moodle XML carries.
+HOSTILE_EXACT_XML = {
+    "category info": ("html", '<p class="quiz-description">Is &lt; &gt; or &amp; &amp; right? &lt;b&gt; &lt;i&gt;</p>\n'
+                              '<p class="quiz-level">Level &lt; &gt; &amp; &amp;</p>\n'
+                              '<p class="quiz-learning-path">Path &lt;b&gt; &lt;i&gt;</p>'),
+    "choice correctfeedback": ("plain_text", "Correct < > & &"),
+    "choice partiallycorrectfeedback": ("html", "<p>" + RING + "</p>"),
+    "choice incorrectfeedback": ("plain_text", "Incorrect <b> <i>"),
+    "responses correctfeedback": ("plain_text", "All < > & &"),
+    "responses partiallycorrectfeedback": ("plain_text", "Some < > & &"),
+    "responses incorrectfeedback": ("plain_text", "None < > & &"),
+    "pairs correctfeedback": ("plain_text", "Matched < > & &"),
+    "essay graderinfo": ("plain_text", "Grader < > & & ]]>"),
+    "essay responsetemplate": ("html", "<p>Template &lt;b&gt; &lt;i&gt; &amp; &amp;</p>"),
+}
+
+
+def stored_strings(stored: Stored) -> dict[str, object]:
+    """Every stored string of a quiz under a readable key."""
+    flat: dict[str, object] = {}
+    for path, info in stored.categories.items():
+        if path.count("/") == 4:  # $context$/top/Tests/Hostile & strings/<title>
+            flat["category"] = path.rsplit("/", 1)[1]
+            flat["category info"] = info
+    for qid, question in stored.questions.items():
+        flat[f"{qid} name"] = question.name
+        for tag, (fmt, text, _) in question.fields.items():
+            flat[f"{qid} {tag}"] = (fmt, text)
+        for i, answer in enumerate(question.answers, 1):
+            plain = question.qtype in ("shortanswer", "numerical")
+            flat[f"{qid} answer {i}"] = answer["text"] if plain else (answer["format"], answer["text"])
+            flat[f"{qid} answer {i} feedback"] = answer["feedback"][:2]
+            if answer["tolerance"] is not None:
+                flat[f"{qid} tolerance {i}"] = answer["tolerance"]
+        for i, (fmt, text, answer) in enumerate(question.subquestions, 1):
+            flat[f"{qid} pair {i}"] = (fmt, text)
+            flat[f"{qid} pair {i} answer"] = answer
+    return flat
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("version", VERSIONS)
+def test_hostile_strings_arrive_character_for_character(imported, version, fmt):
+    _, stored = imported(version, DATA / "hostile_strings.json", fmt)
+    flat = stored_strings(stored)
+    expected = HOSTILE_EXACT | (HOSTILE_EXACT_XML if fmt == "xml" else {})
+    wrong = {key: flat.get(key) for key, value in expected.items() if flat.get(key) != value}
+    assert not wrong, "\n".join(f"{key}: Moodle stored {got!r}, expected {expected[key]!r}" for key, got in wrong.items())
