@@ -57,6 +57,7 @@ class ImportedQuiz:
 class _Finisher:
     def __init__(self, file: str, strict: bool, member: str | None, quotes_lost: bool = False):
         self.quotes_lost = quotes_lost
+        self.quotes_as_entities = False
         self.file = file
         self.strict = strict
         self.member = member
@@ -76,7 +77,7 @@ class _Finisher:
             if text is not None and not text.source.strip():
                 return None
             return text
-        converted = html_to_text(text.source, self.quotes_lost)
+        converted = html_to_text(text.source, self.quotes_lost, self.quotes_as_entities)
         if not converted.exact:
             self.losses.append(f"{field_name}: {'; '.join(converted.losses)}")
         return converted.text
@@ -183,6 +184,7 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
                 finisher.report(f"question {name!r}: {question.reason}; kept as a draft with its original text", item.line, item.member, code="import-draft")
             else:
                 finisher.losses = []
+                finisher.quotes_as_entities = item.quotes_as_entities
                 converted = finisher.convert(dataclasses.replace(_template(question), id=identifier), "")
                 if converted.title == identifier:
                     converted = dataclasses.replace(converted, title=None)

@@ -382,7 +382,7 @@ class _Markdown:
             fence = "```"
             while fence in code:
                 fence += "`"
-            return fence + info + "\n" + code + ("" if code.endswith("\n") else "\n") + fence
+            return fence + info + "\n" + code + ("" if code.endswith("\n") or not code else "\n") + fence
         if tag == "table":
             return self.table(element)
         self.lose(f"<{tag}>")
@@ -428,7 +428,7 @@ def _markdown(source: str, strong: bool = False) -> tuple[str, list[str]]:
         _Markdown.strong = False
 
 
-def html_to_text(source: str, quotes_lost: bool = False) -> Converted:
+def html_to_text(source: str, quotes_lost: bool = False, quotes_as_entities: bool = False) -> Converted:
     """The content text that shows what this platform HTML shows (see the module's rules).
     Markdown that renders to exactly this HTML comes first, since the Moodle and GIFT writers
     send Markdown as HTML but plain text as plain text; then plain text that does."""
@@ -456,8 +456,10 @@ def html_to_text(source: str, quotes_lost: bool = False) -> Converted:
         # has plain quotes wherever the package had either.
         return source in (r.replace("&quot;", '"') for r in renderings) if loose else source in renderings
 
+    if quotes_lost and quotes_as_entities and '"' in source and candidate is not None and shows(candidate, True):
+        return Converted(candidate)  # the package wrote its quotes as Markdown rendering does
     for loose in (False, True) if quotes_lost else (False,):
-        if candidate is not None and not loose and shows(candidate):
+        if candidate is not None and (not loose or quotes_as_entities) and shows(candidate, loose):
             return Converted(candidate)
         for plain_text in plain_candidates:
             if shows(plain_text, loose):

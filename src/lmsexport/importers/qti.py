@@ -573,8 +573,8 @@ def _lom_text(element: etree._Element | None, path: str) -> tuple[str | None, st
     if string is None:
         string = found.find("string")
     target = string if string is not None else found
-    text = "".join(target.itertext()).strip()
-    return (text or None), target.get(XML_LANG) or target.get("language")
+    text = "".join(target.itertext())  # as written: a level or a name may keep its spaces
+    return (text if text.strip() else None), target.get(XML_LANG) or target.get("language")
 
 
 def _bank_metadata(bank: SourceBank, lom: etree._Element | None) -> None:
@@ -583,9 +583,13 @@ def _bank_metadata(bank: SourceBank, lom: etree._Element | None) -> None:
     title, _ = _lom_text(lom, "general/title")
     if title:
         bank.names = [*bank.names[:-1], title] if bank.names else [title]
-    description, _ = _lom_text(lom, "general/description")
-    if description:
-        bank.description = Text(description, TextFormat.PLAIN)
+    found = lom.find("general/description/langstring")
+    description = "".join(found.itertext()) if found is not None else ""
+    if description.strip():
+        # LOM holds the description's source, not its format: lmsexport writes it there as the
+        # author wrote it, so white space a plain text would lose means Markdown.
+        markdown = description != description.strip(" \t\n\r\x0b\x0c") or bool(re.search(r"[*_`#\[\]\\$|<>]", description))
+        bank.description = Text(description, TextFormat.MARKDOWN if markdown else TextFormat.PLAIN)
     language = (lom.findtext("general/language") or "").strip()
     bank.language = language or bank.language
     level, _ = _lom_text(lom, "educational/description")
@@ -682,7 +686,9 @@ def _read_resource(package: Package, resource: etree._Element, store: MediaStore
     if not package.has(href):
         return SourceQuestion(Unread(kind="qti", name=resource.get("identifier", href), text="", reason=f"the item file {href!r} is missing from the package"), None, href)
     try:
-        question = read_item(parse_xml(package.read(href), member=href), posixpath.dirname(href), package, store, weight)
+        raw = package.read(href)
+        question = read_item(parse_xml(raw, member=href), posixpath.dirname(href), package, store, weight)
+        question.quotes_as_entities = b"&quot;" in raw
     except InputError as problem:
         return SourceQuestion(Unread(kind="qti", name=resource.get("identifier", href), text="", reason=str(problem)), problem.line, href)
     question.member = href

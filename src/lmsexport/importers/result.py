@@ -18,6 +18,7 @@ class SourceQuestion:
     line: int | None = None
     member: str | None = None
     losses: list[str] = field(default_factory=list)  # what the reader could not carry, in words
+    quotes_as_entities: bool = False  # its file wrote '"' as &quot; (which Markdown rendering does)
 
 
 @dataclass
