@@ -59,11 +59,7 @@ def corpus_files(shared: Path, name: str) -> list[Path]:
 
 
 def _format_of(path: Path) -> str:
-    if path.name.endswith((".gift", ".gift.txt")):
-        return "gift"
-    if path.suffix == ".txt":
-        return "gift"  # cloze text files are not GIFT: the reader must say so, not crash
-    return "auto"
+    return "auto"  # judged by the content, as the command does
 
 
 def import_file(path: Path) -> FileResult:

@@ -21,9 +21,9 @@ REFUSED = {
     "empty_assessment_no_ident.xml": "no question",
     "tao_wrong_MalformedManifest.zip": "not well-formed",
     "testimport.moodle.xml": "without the <quiz>",
-    "broken_multianswer_1.txt": "",
-    "broken_multianswer_2.txt": "",
-    "questions.multianswer.txt": "",
+    "broken_multianswer_1.txt": "cloze",
+    "broken_multianswer_2.txt": "cloze",
+    "questions.multianswer.txt": "cloze",
 }
 
 

@@ -9,6 +9,7 @@ from .safety import InputError, Package, is_zip
 FORMATS = ("moodle", "gift", "qti", "canvas")
 
 _XML_START = re.compile(rb"^(\xef\xbb\xbf)?\s*<")
+_CLOZE = re.compile(r"\{\d*:(SHORTANSWER|SA|MW|NUMERICAL|NM|MULTICHOICE|MC|MULTIRESPONSE|MR)(_[A-Z]+|[A-Z]*):")
 _GIFT_MARK = re.compile(r"(^|\n)\s*(::|\$CATEGORY:|//)|\{[^{}]*[~=#}]|\{\s*\}")
 
 
@@ -31,6 +32,8 @@ def detect(data: bytes, name: str) -> str:
         text = data[:65536].decode("utf-8", errors="strict" if len(data) <= 65536 else "ignore")
     except UnicodeDecodeError:
         text = data[:65536].decode("latin-1")
+    if _CLOZE.search(text) and not name.lower().endswith((".gift", ".gift.txt")):
+        raise InputError("Moodle embedded answers (cloze) text: not a format lmsexport imports (export the questions as Moodle XML)")
     if _GIFT_MARK.search(text) or name.lower().endswith((".gift", ".gift.txt")):
         return "gift"
     raise InputError("the format cannot be recognised (not Moodle XML, GIFT, a QTI 2.1 package or a Canvas export): name it with --format")
