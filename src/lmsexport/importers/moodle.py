@@ -23,7 +23,6 @@ _WHY = {
     "ddmarker": "a drag and drop markers question",
     "ddwtos": "a drag and drop into text question",
     "gapselect": "a select missing words question",
-    "ordering": "an ordering question",
     "randomsamatch": "a random short-answer matching question",
     "random": "a random question (a draw from a category, not a question)",
 }

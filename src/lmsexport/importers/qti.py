@@ -33,6 +33,8 @@ from ..model import (
     MultipleResponse,
     Numerical,
     NumericAnswer,
+    Ordering,
+    OrderItem,
     Question,
     ShortAnswer,
     SingleChoice,
@@ -365,7 +367,7 @@ def read_item(root: etree._Element, base: str, package: Package | None, store: M
         else:
             interaction = interactions[0]
             reader = {"choiceInteraction": _choice, "textEntryInteraction": _text_entry, "matchInteraction": _match,
-                      "extendedTextInteraction": _essay}.get(interaction.tag)
+                      "extendedTextInteraction": _essay, "orderInteraction": _order}.get(interaction.tag)
             if reader is None:
                 return unread(f"a QTI {interaction.tag} has no counterpart in the content format")
             question = reader(item, interaction, common)
@@ -546,6 +548,21 @@ def _match(item: _Item, interaction: etree._Element, common: dict) -> Question:
             distractors.append(Distractor(id=re.sub(r"[^A-Za-z0-9_-]", "-", distractor_id), text=_plain(element)))
     return Matching(**common, feedback=item.outcome_feedback(), pairs=tuple(pairs), distractors=tuple(distractors),
                     shuffle=interaction.get("shuffle") == "true")
+
+
+def _order(item: _Item, interaction: etree._Element, common: dict) -> Question:
+    declaration = _declaration(item.root, interaction.get("responseIdentifier", "RESPONSE"))
+    order = _correct_values(declaration)
+    choices = {c.get("identifier"): c for c in interaction.findall("simpleChoice")}
+    if sorted(order) != sorted(choices) or not order:
+        raise _Unsupported("an order interaction whose key is not every choice in order")
+    processing = item.root.find("responseProcessing")
+    template = processing.get("template", "") if processing is not None else ""
+    if not template.endswith("match_correct"):
+        # Partial credit by position or neighbours is response processing the reader does not decode.
+        item.losses.append("the order's partial-credit rule (read as all or nothing)")
+    items = tuple(OrderItem(id=identifier, text=item.rich(choices[identifier], inline=True) or Text("", TextFormat.HTML)) for identifier in order)
+    return Ordering(**common, feedback=item.outcome_feedback(), items=items, horizontal=interaction.get("orientation") == "horizontal")
 
 
 def _plain(element: etree._Element) -> str:

@@ -32,6 +32,9 @@ from ..model import (
     MultipleResponse,
     Numerical,
     NumericAnswer,
+    Ordering,
+    OrderingGrading,
+    OrderItem,
     Question,
     Quiz,
     ShortAnswer,
@@ -286,6 +289,20 @@ class _Reader:
             response_template=template or None,
             lines=int(_number(element, "responsefieldlines", 15)),
         )
+
+    def _ordering(self, element: etree._Element) -> Question:
+        """qtype_ordering: each answer's fraction is its place; Moodle keeps no item ids."""
+        fields = self.common(element)
+        answers = sorted(element.findall("answer"), key=lambda a: float(a.get("fraction", "0")))
+        items = tuple(OrderItem(id=f"i{index + 1}", text=self.rich(answer) or Text("")) for index, answer in enumerate(answers))
+        grading = php_trim(element.findtext("gradingtype") or "ALL_OR_NOTHING").lower()
+        try:
+            kind = OrderingGrading(grading)
+        except ValueError:
+            raise ValueError(f"the ordering grading type {grading!r} is not read") from None
+        if php_trim(element.findtext("selecttype") or "ALL") != "ALL":
+            raise ValueError("an ordering question that shows a subset of its items has no counterpart in the content format")
+        return Ordering(**fields, items=items, grading=kind, horizontal=php_trim(element.findtext("layouttype") or "") == "HORIZONTAL")
 
     def _description(self, element: etree._Element) -> Question:
         fields = self.common(element)
