@@ -188,7 +188,7 @@ class ImportFormat(str, Enum):
 
 @app.command("import")
 def import_command(
-    files: Annotated[list[Path], typer.Argument(help="Moodle XML, GIFT, QTI 2.1 or Canvas export files.", exists=True, dir_okay=False, show_default=False)],
+    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Moodle XML, GIFT, QTI 2.1 or Canvas export files.", exists=True, dir_okay=False, show_default=False)],
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the quiz files and their media.")] = DEFAULT_CONTENT,
     quiz_id: Annotated[Optional[str], typer.Option("--id", help="The quiz id (with several banks in one file: the prefix of their ids).", show_default=False)] = None,
     format: Annotated[ImportFormat, typer.Option("--format", "-f", help="The input format; auto judges by the content.")] = ImportFormat.auto,

@@ -138,6 +138,9 @@ class _Reader:
     def __init__(self, invent_ids: bool = True) -> None:
         self.count = 0
         self.invent_ids = invent_ids
+        # read_banks reads for `lmsexport import`: it also keeps what only an import needs
+        # (the feedback for any other number, options in a language GIFT cannot name).
+        self.importing = not invent_ids
         self.category: str | None = None
         self.last_category: str | None = None
 
@@ -221,7 +224,7 @@ class _Reader:
             else:
                 fraction = 0.0
             text, feedback, language, stated = _option(answer, fmt, fields["language"])
-            if not stated and fields["language"] is not None and not self.invent_ids:
+            if not stated and fields["language"] is not None and self.importing:
                 # The question states its language and this option does not: it is in another one,
                 # which GIFT cannot name.
                 language = "und"
@@ -281,7 +284,7 @@ class _Reader:
             if "#" in rest:
                 other = _text(php_trim(rest[rest.find("#") + 1:]), fmt)
             answertext = answertext[:tilde]
-        if other is not None and not self.invent_ids:
+        if other is not None and self.importing:
             fields = {**fields, "feedback": dataclasses.replace(fields["feedback"], incorrect=other)}
         answers = []
         for answer in _split(answertext, "="):

@@ -250,7 +250,7 @@ class _Reader:
         fields = self.common(element)
         for other in element.findall("answer"):
             # A '*' answer is what any other response gets: its feedback is the incorrect one.
-            if _string(other) == "*" and _fraction(other) == 0 and not self.invent_ids and fields["feedback"].incorrect is None:
+            if _string(other) == "*" and _fraction(other) == 0 and not self.invent_ids and fields["feedback"].incorrect is None:  # importing
                 fields["feedback"] = Feedback(**{**{k: getattr(fields["feedback"], k) for k in ("general", "correct", "partially_correct")},
                                                  "incorrect": self.rich(other.find("feedback"))})
         answers = tuple(
