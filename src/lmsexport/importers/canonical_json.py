@@ -6,6 +6,7 @@ content and diffs cleanly."""
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from typing import Any
 
@@ -36,6 +37,8 @@ _CLOSE = 1e-9
 
 
 def _number(value: float) -> int | float:
+    if value == 0 and math.copysign(1.0, value) < 0:
+        return value  # -0.0: a platform may show the sign
     return int(value) if value == int(value) and abs(value) < 1e15 else value
 
 

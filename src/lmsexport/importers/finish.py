@@ -153,7 +153,7 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
     banks = [b for b in source.banks if b.questions]
     stem = slug(re.sub(r"(\.gift)?\.(txt|xml|zip|gift)$", "", file.rsplit("/", 1)[-1])) or "imported"
     for bank in banks:
-        finisher = _Finisher(file, strict, bank.member, quotes_lost=source.format == "qti")
+        finisher = _Finisher(file, strict, bank.member)
         title = bank.names[-1] if bank.names else stem.replace("-", " ").capitalize()
         if fixed_id and len(banks) == 1:
             base = fixed_id

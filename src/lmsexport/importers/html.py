@@ -249,7 +249,8 @@ class _Markdown:
             fence = "`"
             while fence in code:
                 fence += "`"
-            pad = " " if code.startswith(("`", " ")) or code.endswith(("`", " ")) else ""
+            # CommonMark strips one space from each end of a code span, unless it is only spaces.
+            pad = " " if code.strip(" ") and (code.startswith(("`", " ")) or code.endswith(("`", " "))) else ""
             return fence + pad + code + pad + fence
         if tag == "br":
             return "\\\n"
@@ -468,7 +469,11 @@ def html_to_text(source: str, quotes_lost: bool = False, quotes_as_entities: boo
             return Converted(candidate)
     bare = re.fullmatch(r"(?:<p>)?([^<]*)(?:</p>)?", source)
     if bare and plain is not None:  # a paragraph with white space at its end, which Markdown keeps
-        for escaped_plain in (_escape_text(plain), _STRONG.sub(lambda m: f"&#{ord(m.group())};", plain)):
+        core = plain.strip(" \t\n\r")
+        lead, trail = plain[: len(plain) - len(plain.lstrip(" \t\n\r"))], plain[len(plain.rstrip(" \t\n\r")):]
+        # White space Markdown would trim, written as character references (as an author may have).
+        kept_space = "".join(f"&#{ord(c)};" for c in lead) + _escape_text(core) + "".join(f"&#{ord(c)};" for c in trail)
+        for escaped_plain in (_escape_text(plain), _STRONG.sub(lambda m: f"&#{ord(m.group())};", plain), kept_space):
             kept = Text(_line_starts(escaped_plain), TextFormat.MARKDOWN)
             if escaped_plain.strip() and shows(kept):
                 return Converted(kept)

@@ -56,6 +56,30 @@ _INTERACTIONS = {"choiceInteraction", "textEntryInteraction", "matchInteraction"
                  "selectPointInteraction", "graphicOrderInteraction", "graphicAssociateInteraction", "graphicGapMatchInteraction",
                  "positionObjectInteraction", "sliderInteraction", "drawingInteraction", "uploadInteraction", "mediaInteraction",
                  "customInteraction", "endAttemptInteraction"}
+# lxml gives back '"' for both '"' and '&quot;'; Markdown renders quotes as &quot; and plain text
+# does not, so which one the package wrote tells the two apart. Before parsing, each &quot; becomes
+# this private-use character, which goes back to &quot; in texts and to '"' everywhere else.
+QUOTE = "\ue001"
+_RICH = {"itemBody", "modalFeedback"}
+
+
+def parse_item(data: bytes, member: str | None = None) -> etree._Element:
+    root = parse_xml(data.replace(b"&quot;", QUOTE.encode("utf-8")), member=member)
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        inside = any(isinstance(a.tag, str) and etree.QName(a).localname in _RICH for a in (element, *element.iterancestors()))
+        for name, value in element.attrib.items():
+            if QUOTE in value:
+                element.set(name, value.replace(QUOTE, '"'))
+        if not inside:
+            if element.text and QUOTE in element.text:
+                element.text = element.text.replace(QUOTE, '"')
+            if element.tail and QUOTE in element.tail:
+                element.tail = element.tail.replace(QUOTE, '"')
+    return root
+
+
 _OUTCOME_NAMES = ("general_feedback", "correct_feedback", "partial_feedback", "incorrect_feedback")
 _NOT_STEM = _INTERACTIONS | {"rubricBlock", "feedbackBlock", "feedbackInline", "modalFeedback"}
 
@@ -105,7 +129,7 @@ class _Item:
             parts.append(etree.tostring(self.prepared(node), encoding="unicode", with_tail=False, method="xml"))
             if tail:
                 parts.append(_escape(tail))
-        return "".join(parts).strip()
+        return "".join(parts).strip().replace(QUOTE, "&quot;")
 
     def prepared(self, node: etree._Element) -> etree._Element:
         node = _copy(node)
@@ -480,8 +504,12 @@ def _text_entry(item: _Item, interaction: etree._Element, common: dict) -> Quest
         if not answers:
             answers = [((v, 0.0, None, None), 1.0) for v in map(_float, _correct_values(declaration)) if v is not None]
         result = []
+        by_test = {etree.tostring(c, with_tail=False): i for c, i in rules}
+        tests = [etree.tostring(branch[0], with_tail=False) for branch in conditions] if conditions else []
         for index, ((value, tolerance, low, high), credit) in enumerate(answers):
-            text = item.feedback_text(rules[index][1]) if index < len(rules) else None
+            # The feedback rule that tests the same condition as this answer's scoring rule.
+            identifier = by_test.get(tests[index]) if index < len(tests) else (rules[index][1] if index < len(rules) else None)
+            text = item.feedback_text(identifier)
             if value is None:
                 result.append(NumericAnswer(minimum=low, maximum=high, credit=credit, feedback=text))
             else:
@@ -566,7 +594,7 @@ def _order(item: _Item, interaction: etree._Element, common: dict) -> Question:
 
 
 def _plain(element: etree._Element) -> str:
-    return re.sub(r"\s+", " ", "".join(element.itertext())).strip()
+    return re.sub(r"\s+", " ", "".join(element.itertext())).strip().replace(QUOTE, '"')
 
 
 def _essay(item: _Item, interaction: etree._Element, common: dict) -> Question:
@@ -636,7 +664,7 @@ def read(data: bytes, file: str) -> SourceFile:
     result = SourceFile(FORMAT)
     if not is_zip(data):
         bank = SourceBank([])
-        bank.questions.append(read_item(parse_xml(data), "", None, store, None))
+        bank.questions.append(read_item(parse_item(data), "", None, store, None))
         result.banks.append(bank)
         return result
     package = Package(data)
@@ -644,7 +672,7 @@ def read(data: bytes, file: str) -> SourceFile:
         items = [n for n in package.names() if n.endswith(".xml")]
         bank = SourceBank([])
         for name in items:
-            root = parse_xml(package.read(name), member=name)
+            root = parse_item(package.read(name), member=name)
             if etree.QName(root).localname == "assessmentItem":
                 question = read_item(root, posixpath.dirname(name), package, store, None)
                 question.member = name
@@ -703,9 +731,7 @@ def _read_resource(package: Package, resource: etree._Element, store: MediaStore
     if not package.has(href):
         return SourceQuestion(Unread(kind="qti", name=resource.get("identifier", href), text="", reason=f"the item file {href!r} is missing from the package"), None, href)
     try:
-        raw = package.read(href)
-        question = read_item(parse_xml(raw, member=href), posixpath.dirname(href), package, store, weight)
-        question.quotes_as_entities = b"&quot;" in raw
+        question = read_item(parse_item(package.read(href), member=href), posixpath.dirname(href), package, store, weight)
     except InputError as problem:
         return SourceQuestion(Unread(kind="qti", name=resource.get("identifier", href), text="", reason=str(problem)), problem.line, href)
     question.member = href
