@@ -43,6 +43,14 @@ importer-packages:
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; fi
 
 # Only the tests that run the platforms' own importers (Moodle 4.5 and 5.0, Canvas). The first run
-# extracts Moodle and installs both sites into .cache/harness (about 4 minutes on 2 cores).
+# extracts Moodle and installs both sites into .cache/harness (4 minutes on an idle 2-core machine,
+# 9 measured on a busy one).
 test-importers: $(STAMP) importer-packages
 	$(VENV)/bin/pytest tests/importers
+
+# What the browser tests need: Debian's Chromium (apt) and Playwright's Python package, which
+# drives that system browser (nothing downloads a browser). Without them those tests skip.
+.PHONY: browser
+browser: $(STAMP)
+	command -v chromium >/dev/null || { SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); $$SUDO apt-get update && $$SUDO apt-get install -y chromium chromium-driver; }
+	$(VENV)/bin/python -m pip install --quiet -e '.[test,browser]'

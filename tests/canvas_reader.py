@@ -46,8 +46,17 @@ class Package:
     items: list[Item]
 
 
+# The writer spells the references of escaped text as numbers (Canvas's plain-text twin of a text
+# keeps them); HTML means the same either way, so HTML is read back with the named ones.
+_NAMED = {"&#38;": "&amp;", "&#60;": "&lt;", "&#62;": "&gt;", "&#34;": "&quot;"}
+
+
 def _text(element) -> str:
-    return element.text or ""
+    value = element.text or ""
+    if element.tag == f"{QTI}mattext" and element.get("texttype") == "text/html" and "&#" in value:
+        for numeric, named in _NAMED.items():
+            value = value.replace(numeric, named)
+    return value
 
 
 def _fields(item) -> dict[str, str]:

@@ -19,6 +19,12 @@ class Item:
         self.responses = {d.get("identifier"): d for d in root.iter(NS + "responseDeclaration")}
         self.outcomes = {d.get("identifier"): d for d in root.iter(NS + "outcomeDeclaration")}
 
+    @property
+    def response_id(self) -> str:
+        """The identifier of the item's one response (RESPONSE, or TF_RESPONSE for true/false)."""
+        (identifier,) = self.responses
+        return identifier
+
     def _typed(self, base_type: str, text: str):
         if base_type == "float":
             return float(text)

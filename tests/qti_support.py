@@ -13,6 +13,11 @@ def files_of(data: bytes) -> dict[str, bytes]:
         return {name: archive.read(name) for name in archive.namelist()}
 
 
+def is_item(name: str) -> bool:
+    """Items lie at the package root beside the manifest and the test."""
+    return name.endswith(".xml") and "/" not in name and name not in ("imsmanifest.xml", "test.xml")
+
+
 def assessment_items(data: bytes) -> dict:
     """Every assessmentItem of a package, by identifier, wherever the package puts it."""
     from lxml import etree

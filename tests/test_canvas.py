@@ -22,7 +22,7 @@ from lmsexport.model import (
 )
 from lmsexport.text import to_html, to_inline_html
 from lmsexport.writers import canvas
-from lmsexport.writers.shared import ExportOptions
+from lmsexport.writers.shared import ExportOptions, in_language
 
 TYPES = {
     SingleChoice: "multiple_choice_question",
@@ -47,6 +47,11 @@ def exported(request):
     export = canvas.render(quiz, ExportOptions())
     assert export.data is not None, export.diagnostics
     return quiz, export, read_package(export.data)
+
+
+def in_div(quiz, question, text) -> str:
+    """Feedback in a <div lang>: Canvas keeps a bare text HTML-escaped (see tests/importers)."""
+    return f'<div lang="{quiz.language_of(question)}">{to_html(text)}</div>'
 
 
 def _feedback_ident(item, answer_key):
@@ -104,7 +109,7 @@ def test_general_correct_incorrect_feedback(exported):
             if text is None:
                 assert ident not in item.feedback
             else:
-                assert item.feedback[ident] == to_html(text)
+                assert item.feedback[ident] == in_div(quiz, question, text)
 
 
 def _check_choices(question, item, cardinality_right, language):
@@ -120,7 +125,7 @@ def _check_choices(question, item, cardinality_right, language):
             assert f"{answer_id}_fb" not in item.feedback
         else:
             assert item.answer_feedback[answer_id] == f"{answer_id}_fb"
-            assert item.feedback[f"{answer_id}_fb"] == to_html(choice.feedback)
+            assert item.feedback[f"{answer_id}_fb"] == f'<div lang="{language}">{to_html(choice.feedback)}</div>'
     assert sorted(item.right) == sorted(i for i, c in by_id.items() if c.correct)
     assert len(item.right) == 1 or cardinality_right
 
@@ -139,7 +144,7 @@ def test_choice_questions(exported):
             assert item.right == [true_id if question.answer else false_id]
             for answer_id, text in ((true_id, question.true_feedback), (false_id, question.false_feedback)):
                 if text is not None:
-                    assert item.feedback[item.answer_feedback[answer_id]] == to_html(text)
+                    assert item.feedback[item.answer_feedback[answer_id]] == in_div(quiz, question, text)
 
 
 def test_short_answers_and_numbers(exported):
@@ -150,7 +155,7 @@ def test_short_answers_and_numbers(exported):
             assert item.right == [a.text for a in full]
             for answer in full:
                 if answer.feedback is not None:
-                    assert item.feedback[item.answer_feedback[answer.text]] == to_html(answer.feedback)
+                    assert item.feedback[item.answer_feedback[answer.text]] == in_div(quiz, question, answer.feedback)
         elif isinstance(question, Numerical):
             full = [a for a in question.answers if a.credit == 1]
             assert len(item.numeric) == len(full) == len(item.answer_ids)
@@ -164,7 +169,7 @@ def test_short_answers_and_numbers(exported):
                     assert Decimal(high) - Decimal(exact) == Decimal(repr(answer.tolerance))
                     assert Decimal(exact) - Decimal(low) == Decimal(repr(answer.tolerance))
                 if answer.feedback is not None:
-                    assert item.feedback[item.answer_feedback[str(index)]] == to_html(answer.feedback)
+                    assert item.feedback[item.answer_feedback[str(index)]] == in_div(quiz, question, answer.feedback)
 
 
 def test_matching(exported):
@@ -174,7 +179,7 @@ def test_matching(exported):
             continue
         assert list(item.prompts) == item.answer_ids
         for answer_id, pair in zip(item.answer_ids, question.pairs):
-            assert item.prompts[answer_id] == to_inline_html(pair.prompt)
+            assert item.prompts[answer_id] == in_language(to_inline_html(pair.prompt), quiz.language_of(question), inline=True)
             assert item.matches[answer_id] == pair.answer
         expected = list(dict.fromkeys([p.answer for p in question.pairs] + [d.text for d in question.distractors]))
         assert item.offered == expected

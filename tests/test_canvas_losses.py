@@ -11,6 +11,7 @@ from lmsexport.loader import load_quiz
 from lmsexport.readers.canonical import build_quiz
 from lmsexport.writers import canvas
 from lmsexport.writers.shared import ExportOptions
+from lmsexport.pipeline import export_quiz
 
 
 def _quiz(*questions, **extra):
@@ -40,14 +41,14 @@ def test_every_type_warnings_name_each_loss():
 
 
 def test_strict_turns_losses_into_errors_and_writes_nothing():
-    export = canvas.render(load_quiz(DATA / "every_type.json").quiz, ExportOptions(strict=True))
+    export = export_quiz(load_quiz(DATA / "every_type.json").quiz, "canvas", ExportOptions(strict=True))
     assert export.data is None and export.failed
     assert {d.code for d in export.diagnostics if d.is_error} >= {"canvas-credit", "canvas-case", "canvas-essay"}
 
 
 @pytest.mark.parametrize("path", sorted(CONTENT.glob("*.json")), ids=lambda p: p.stem)
 def test_real_content_loses_nothing_scored(path):
-    export = canvas.render(load_quiz(path).quiz, ExportOptions(strict=True))
+    export = export_quiz(load_quiz(path).quiz, "canvas", ExportOptions(strict=True))
     assert export.data is not None, export.diagnostics
 
 
@@ -72,7 +73,7 @@ def test_multiple_answers_by_canvas_rule_is_not_a_loss():
 def test_multiple_answers_weights_canvas_cannot_keep(options):
     export = canvas.render(_quiz(_multi(options)), ExportOptions())
     assert _codes(export) == [("/questions/0", "canvas-credit")]
-    assert canvas.render(_quiz(_multi(options)), ExportOptions(strict=True)).data is None
+    assert export_quiz(_quiz(_multi(options)), "canvas", ExportOptions(strict=True)).data is None
 
 
 def test_negative_and_partial_single_choice_credit():

@@ -53,7 +53,10 @@ def test_generated_quizzes_survive_export_import_export(format_name):
 
         quiz = _load(data)
         assume(export(quiz, format_name) is not None)  # a quiz a format refuses (GIFT and '->') has no export to import
-        first, second, _ = round_trip(quiz, format_name)
+        first, second, said = round_trip(quiz, format_name)
+        # MathML back to LaTeX is not always exact (a formula of stray symbols); the import says so
+        # where it happens, and such a quiz cannot come back byte for byte.
+        assume(not any("MathML formula that LaTeX cannot say exactly" in d.message for d in said))
         assert not difference(first, second, format_name), difference(first, second, format_name)
 
     check()

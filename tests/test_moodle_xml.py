@@ -26,6 +26,7 @@ from lmsexport.text import plain_to_html, plain_to_inline_html
 from lmsexport.writers import moodle_xml
 from lmsexport.writers.moodle_grades import GRADES, exact_grade
 from lmsexport.writers.shared import ExportOptions
+from lmsexport.pipeline import export_quiz
 
 QUIZZES = sorted(CONTENT.glob("*.json")) + [DATA / "every_type.json"]
 
@@ -123,14 +124,14 @@ def test_nearest_grade_is_an_explicit_warning():
     assert not result.failed
     assert any(d.severity is Severity.WARNING and d.code == "moodle-grade" for d in result.diagnostics)
     assert etree.fromstring(result.data).findall("question/answer")[1].get("fraction") == "33.33333"
-    strict = moodle_xml.render(_with_credit(0.33), ExportOptions(nearest_grade=True, strict=True))
+    strict = export_quiz(_with_credit(0.33), "moodle", ExportOptions(nearest_grade=True, strict=True))
     assert strict.failed and strict.data is None
 
 
 def test_strict_turns_losses_into_errors():
     quiz = load(DATA / "every_type.json")  # a pinned option and an option in French
     assert not moodle_xml.render(quiz, ExportOptions()).failed
-    assert moodle_xml.render(quiz, ExportOptions(strict=True)).failed
+    assert export_quiz(quiz, "moodle", ExportOptions(strict=True)).failed
 
 
 def test_a_character_xml_cannot_hold_is_an_error():
@@ -297,10 +298,10 @@ def test_outcome_feedback_of_short_answer_and_numerical_is_a_warning():
     result = moodle_xml.render(quiz, ExportOptions())
     warnings = [d for d in result.diagnostics if d.code == "moodle-outcome-feedback"]
     assert [(d.pointer, d.message) for d in warnings] == [
-        ("/questions/0", "Moodle's short answer questions have no incorrect feedback (only feedback by answer): it is left out"),
-        ("/questions/1", "Moodle's numerical questions have no correct, partially correct feedback (only feedback by answer): it is left out"),
+        ("/questions/0/feedback", "Moodle's short answer questions have no incorrect feedback (only feedback by answer): it is left out"),
+        ("/questions/1/feedback", "Moodle's numerical questions have no correct, partially correct feedback (only feedback by answer): it is left out"),
     ]
-    assert moodle_xml.render(quiz, ExportOptions(strict=True)).data is None
+    assert export_quiz(quiz, "moodle", ExportOptions(strict=True)).data is None
 
 
 def test_category_names_longer_than_moodle_stores_are_cut_with_a_warning():

@@ -103,7 +103,7 @@ def test_qti_validates_and_scores_as_the_content(data, schemas):
     for name, document in documents.items():
         for check in (["manifest"] if name == "imsmanifest.xml" else ["qti 2.1", "qti 2.1.2"]):
             assert schemas[check].validate(document), f"{name} against {check}: {schemas[check].error_log}"
-    items = {q.id: qti_checks.Item(documents[f"items/{q.id}.xml"]) for q in quiz.exported_questions}
+    items = {q.id: qti_checks.Item(documents[f"{q.id}.xml"]) for q in quiz.exported_questions}
     for question in quiz.exported_questions:
         item = items[question.id]
         if isinstance(question, (SingleChoice, MultipleResponse, TrueFalse)):

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from conftest import CONTENT, DATA
 from lxml import etree
-from qti_support import NS, files_of
+from qti_support import NS, files_of, is_item
 
 from lmsexport.loader import load_quiz
-from lmsexport.model import Text, TextFormat, TrueFalse
+from lmsexport.model import Description, Text, TextFormat, TrueFalse
 from lmsexport.text import to_html
 from lmsexport.writers import qti
 from lmsexport.writers.shared import ZIP_TIMESTAMP, ExportOptions
@@ -48,7 +48,7 @@ def test_every_file_validates_against_the_official_schemas(package, schemas):
 
 def test_the_schemas_do_reject_an_invalid_item(package, schemas):
     _, _, _, docs = package
-    item = next(doc for name, doc in docs.items() if name.startswith("items/"))
+    item = next(doc for name, doc in docs.items() if is_item(name))
     item.find(f"{NS}itemBody").set("style", "color:red")
     assert not schemas["qti 2.1"].validate(item) and not schemas["qti 2.1.2"].validate(item)
 
@@ -64,7 +64,12 @@ def test_the_manifest_lists_every_file_and_the_test_in_content_order(package):
     assert general.findtext(f"{MD}language") == quiz.language
     if quiz.description is not None:
         assert general.findtext(f"{MD}description/{MD}langstring") == quiz.description.source
-    assert b"interactionType" not in files["imsmanifest.xml"]
+    # Canvas lets interactionType override its own type guessing, which breaks text entry: only
+    # an item without interaction (a description) names its Canvas type.
+    marked = {r.get("identifier"): r.findtext(f"{CP}metadata/{{http://www.imsglobal.org/xsd/imsqti_v2p1}}interactionType")
+              for r in manifest.iter(f"{CP}resource")}
+    descriptions = {q.id for q in quiz.exported_questions if isinstance(q, Description)}
+    assert {k: v for k, v in marked.items() if v is not None} == dict.fromkeys(descriptions, "text_only_question")
 
     resources = manifest.findall(f"{CP}resources/{CP}resource")
     listed = [f.get("href") for r in resources for f in r.findall(f"{CP}file")]
@@ -102,8 +107,8 @@ def test_drafts_are_left_out():
     quiz, result = export(DATA / "every_type.json")
     names = files_of(result.data)
     drafts = [q.id for q in quiz.questions if q.draft]
-    assert drafts and not any(f"items/{d}.xml" in names for d in drafts)
-    assert len([n for n in names if n.startswith("items/")]) == len(quiz.exported_questions)
+    assert drafts and not any(f"{d}.xml" in names for d in drafts)
+    assert len([n for n in names if is_item(n)]) == len(quiz.exported_questions)
 
 
 def test_two_exports_are_byte_identical_with_fixed_timestamps():
@@ -146,26 +151,46 @@ def _check_block(element, text: Text) -> None:
         _same_markup(element, text)
 
 
+def _outcome_wrapper(modal):
+    """Outcome feedback is one <div class="feedback">: an attribute Canvas keeps (see feedback.py)."""
+    assert len(modal) == 1 and modal[0].tag == f"{NS}div" and modal[0].get("class") == "feedback"
+    copy = etree.fromstring(etree.tostring(modal[0]))
+    del copy.attrib["class"]
+    return copy
+
+
+def _check_answer_block(modal, text: Text) -> None:
+    """Per-answer feedback is div > div.feedback, its paragraphs written as divs."""
+    assert len(modal) == 1 and len(modal[0]) == 1 and modal[0][0].get("class") == "feedback"
+    copy = etree.fromstring(etree.tostring(modal[0][0]))
+    del copy.attrib["class"]
+    assert not list(copy.iter(f"{NS}p"))
+    for element in copy.iter(f"{NS}div"):
+        if element is not copy and element.getparent() is not None:
+            element.tag = f"{NS}p"  # back to paragraphs, to compare with the text
+    _check_block(copy, text)
+
+
 def test_texts_arrive_verbatim(package):
     quiz, _, _, docs = package
     for question in quiz.exported_questions:
-        item = docs[f"items/{question.id}.xml"]
+        item = docs[f"{question.id}.xml"]
         body = item.find(f"{NS}itemBody")
         _check_block(body[0], question.stem)
         assert body[0].tag == f"{NS}div"
         modal = {m.get("identifier"): m for m in item.findall(f"{NS}modalFeedback")}
         if question.feedback.general is not None:
-            _check_block(modal["general_feedback"][0], question.feedback.general)
+            _check_block(_outcome_wrapper(modal["general_feedback"]), question.feedback.general)
         for name, text in (("correct", question.feedback.correct), ("incorrect", question.feedback.incorrect), ("partial", question.feedback.partially_correct)):
             if text is not None:
-                _check_block(modal[f"{name}_feedback"][0], text)
+                _check_block(_outcome_wrapper(modal[f"{name}_feedback"]), text)
         choices = {c.get("identifier"): c for c in item.iter(f"{NS}simpleChoice")}
         for choice in getattr(question, "choices", ()):
             element = choices[choice.id]
             if choice.text.format is TextFormat.PLAIN:
                 assert (element.text or "") + "".join("\n" + (b.tail or "") for b in element) == choice.text.source
             if choice.feedback is not None:
-                _check_block(modal[f"option_{choice.id}_feedback"][0], choice.feedback)
+                _check_answer_block(modal[f"option_{choice.id}_feedback"], choice.feedback)
 
 
 def test_the_seed_texts_are_found_verbatim_in_the_files():
@@ -173,7 +198,7 @@ def test_the_seed_texts_are_found_verbatim_in_the_files():
         quiz, result = export(path)
         files = files_of(result.data)
         for question in quiz.exported_questions:
-            item = files[f"items/{question.id}.xml"].decode("utf-8")
+            item = files[f"{question.id}.xml"].decode("utf-8")
             escape = lambda s: s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")  # noqa: E731
             assert escape(question.stem.source) in item
             if question.feedback.general is not None:
@@ -187,7 +212,7 @@ def test_every_type_maps_to_its_interaction():
     docs = {n: etree.fromstring(d) for n, d in files_of(result.data).items()}
     kinds = {}
     for question in quiz.exported_questions:
-        body = docs[f"items/{question.id}.xml"].find(f"{NS}itemBody")
+        body = docs[f"{question.id}.xml"].find(f"{NS}itemBody")
         kinds[question.type] = {etree.QName(e).localname for e in body.iter() if etree.QName(e).localname.endswith("Interaction")}
         if question.type in ("short_answer", "numerical"):
             blank = body.find(f".//{NS}textEntryInteraction")
@@ -203,21 +228,21 @@ def test_every_type_maps_to_its_interaction():
         "essay": {"extendedTextInteraction"},
         "description": set(),
     }
-    single = docs["items/single.xml"].find(f".//{NS}choiceInteraction")
+    single = docs["single.xml"].find(f".//{NS}choiceInteraction")
     assert single.get("maxChoices") == "1" and single.get("shuffle") == "true"
     assert [c.get("fixed") for c in single.iter(f"{NS}simpleChoice")] == [None, None, None, "true"]
     assert [c.get(LANG) for c in single.iter(f"{NS}simpleChoice")] == [None, None, None, "fr"]
-    multi = docs["items/multi.xml"].find(f".//{NS}choiceInteraction")
+    multi = docs["multi.xml"].find(f".//{NS}choiceInteraction")
     assert multi.get("maxChoices") == "0" and multi.get("shuffle") == "false"
-    tf = docs["items/truefalse.xml"].find(f".//{NS}choiceInteraction")
+    tf = docs["truefalse.xml"].find(f".//{NS}choiceInteraction")
     assert tf.get("maxChoices") == "1"
-    essay = docs["items/essay.xml"]
+    essay = docs["essay.xml"]
     assert essay.find(f".//{NS}extendedTextInteraction").get("expectedLines") == "8"
     assert essay.find(f".//{NS}extendedTextInteraction").get("placeholderText") == "A bubble appears because"
     assert essay.findtext(f".//{NS}rubricBlock[@view='scorer']//{NS}p") == "Mentions idle stages at fill and drain."
     essay_question = next(q for q in quiz.questions if q.id == "essay")
     assert essay.find(f"{NS}responseProcessing") is None and essay_question.points == 5
-    match = docs["items/match.xml"]
+    match = docs["match.xml"]
     targets = [c.text for c in match.findall(f".//{NS}simpleMatchSet")[1]]
     assert targets == ["the batch", "a layer's matrices", "the layers = stages", "the vocabulary"]
 
@@ -261,7 +286,29 @@ def test_true_false_labels_are_english_and_say_so():
     from dataclasses import replace
 
     result = qti.render(replace(quiz, questions=(tf,)), ExportOptions())
-    item = etree.fromstring(files_of(result.data)["items/tf.xml"])
+    item = etree.fromstring(files_of(result.data)["tf.xml"])
     choices = list(item.iter(f"{NS}simpleChoice"))
     assert [(c.get("identifier"), c.text, c.get(LANG)) for c in choices] == [("true", "True", "en"), ("false", "False", "en")]
     assert item.get(LANG) == quiz.language
+
+
+def test_the_canvas_type_of_a_description_stays_valid_where_the_qti_schema_is_known(shared_dir, tmp_path):
+    """CP metadata takes elements of other namespaces laxly: even a validator that knows the QTI
+    namespace finds no declaration of a global interactionType there, so the manifest stays valid."""
+    xsd = shared_dir / "xsd"
+    driver = tmp_path / "driver.xsd"
+    imports = {
+        "http://www.w3.org/XML/1998/namespace": xsd / "w3" / "xml.xsd",
+        "http://www.imsglobal.org/xsd/imscp_v1p1": xsd / "imscp_v1p1.xsd",
+        "http://www.imsglobal.org/xsd/imsmd_v1p2": xsd / "imsmd_v1p2p4.xsd",
+        "http://www.imsglobal.org/xsd/imsqti_v2p1": xsd / "qtiv2p1" / "imsqti_v2p1.xsd",
+    }
+    driver.write_text(
+        '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:driver">'
+        + "".join(f'<xs:import namespace="{ns}" schemaLocation="{path.as_uri()}"/>' for ns, path in imports.items())
+        + "</xs:schema>"
+    )
+    schema = etree.XMLSchema(etree.parse(str(driver), etree.XMLParser(no_network=True)))
+    manifest = etree.fromstring(files_of(export(DATA / "every_type.json")[1].data)["imsmanifest.xml"])
+    assert b"text_only_question" in etree.tostring(manifest)
+    assert schema.validate(manifest), schema.error_log

@@ -193,8 +193,8 @@ def test_strings_in_item_attributes_keep_line_breaks_and_tabs():
     question = TrueFalse(id="tf", title=title, stem=Text("x\r\ny"), answer=True)
     result = qti.render(replace(quiz, questions=(question,)), ExportOptions())
     files = files_of(result.data)
-    assert etree.fromstring(files["items/tf.xml"]).get("title") == title
+    assert etree.fromstring(files["tf.xml"]).get("title") == title
     test = etree.fromstring(files["imsmanifest.xml"])
     md = f"{{{MD_NS}}}"
     assert test.find(f"{CP}resources/{CP}resource[@identifier='tf']").findtext(f"{CP}metadata/{md}lom/{md}general/{md}title/{md}langstring") == title
-    assert etree.fromstring(files["items/tf.xml"]).find(f"{NS}itemBody/{NS}div/{NS}p") is not None
+    assert etree.fromstring(files["tf.xml"]).find(f"{NS}itemBody/{NS}div/{NS}p") is not None

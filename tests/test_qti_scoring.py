@@ -24,7 +24,7 @@ def items_of(quiz) -> dict[str, Item]:
     result = qti.render(quiz, ExportOptions())
     assert not result.failed, result.diagnostics
     with zipfile.ZipFile(io.BytesIO(result.data)) as archive:
-        return {q.id: Item(etree.fromstring(archive.read(f"items/{q.id}.xml"))) for q in quiz.exported_questions}
+        return {q.id: Item(etree.fromstring(archive.read(f"{q.id}.xml"))) for q in quiz.exported_questions}
 
 
 def clamp(value: float, points: float) -> float:
@@ -59,14 +59,17 @@ def check_choices(question, item: Item) -> int:
         credit = {choice_identifier(c.id): c.credit for c in question.choices}
     ids = [c[0] for c in choices]
     right = {c[0] for c in choices if c[1]}
-    assert item.correct("RESPONSE") == (frozenset(right) if multiple else next(iter(right)))
+    response_id = item.response_id
+    # Canvas makes a true_false_question only of a response named TF...
+    assert response_id == ("TF_RESPONSE" if isinstance(question, TrueFalse) else "RESPONSE")
+    assert item.correct(response_id) == (frozenset(right) if multiple else next(iter(right)))
     if multiple:
         responses = [frozenset(s) for n in range(len(ids) + 1) for s in itertools.combinations(ids, n)]
     else:
         responses = [*ids, None]
     for response in responses:
         chosen = (set(response) if multiple else {response}) - {None}
-        values = item.run({"RESPONSE": response})
+        values = item.run({response_id: response})
         expected = clamp(sum(credit[c] for c in chosen) * question.points, question.points)
         assert values["SCORE"] == pytest.approx(expected), (question.id, response)
         is_correct = chosen == right
@@ -254,3 +257,54 @@ def test_ids_that_look_like_generated_or_reserved_identifiers_stay_apart(schemas
         assert not variables & choices
     check_choices(quiz.questions[0], items["SCORE"])
     check_matching(quiz.questions[1], items["mt"])
+
+
+def test_true_false_is_written_the_way_canvas_recognises_it(schemas):
+    """Canvas makes a true_false_question only of a response named TF... compared by `match` with an
+    explicit baseValue: a <correct/> there makes its importer fail on the item."""
+    quiz = _quiz(
+        {"id": "tf", "type": "true_false", "stem": "Right?", "answer": False, "points": 3,
+         "true_feedback": "No.", "false_feedback": "Yes.", "feedback": {"correct": "Well done", "incorrect": "Sorry"}},
+    )
+    item = items_of(quiz)["tf"]
+    for key in ("qti 2.1", "qti 2.1.2"):
+        assert schemas[key].validate(item.root), schemas[key].error_log
+    assert item.response_id == "TF_RESPONSE"
+    processing = item.root.find(f"{NS}responseProcessing")
+    assert processing.get("template") is None and not list(processing.iter(f"{NS}correct"))
+    for match in processing.iter(f"{NS}match"):
+        assert [_local(e) for e in match] == ["variable", "baseValue"] and match[1].get("baseType") == "identifier"
+    assert item.run({"TF_RESPONSE": "false"})["SCORE"] == 3 and item.run({"TF_RESPONSE": "true"})["SCORE"] == 0
+    assert item.run({"TF_RESPONSE": None})["SCORE"] == 0
+    assert check_choices(quiz.questions[0], item) == 3
+
+
+def _local(element) -> str:
+    return etree.QName(element).localname
+
+
+@pytest.mark.parametrize(
+    "low, high, written",
+    [(0.1, 0.3, "0.2"), (0.25, 0.5, "0.375"), (1, 2, "1.5"), (0.1, 0.2, "0.15"), (-3, -1, "-2"), (5, 5, "5"),
+     (1, 1.0000000000000002, "1.0000000000000001"), (-1e308, 1e308, "0"), (1e20, 3e20, "2e+20")],
+)
+def test_a_range_gives_its_midpoint_exactly_as_correct_response(low, high, written):
+    quiz = _quiz({"id": "r", "type": "numerical", "stem": "Give one", "answers": [{"min": low, "max": high}]})
+    item = items_of(quiz)["r"]
+    value = item.root.findtext(f"{NS}responseDeclaration/{NS}correctResponse/{NS}value")
+    assert value == written
+    assert low <= float(value) <= high
+    # The range itself still scores: its bounds, not only the midpoint.
+    assert item.run({"RESPONSE": float(value)})["SCORE"] == 1
+    assert item.run({"RESPONSE": float(low)})["SCORE"] == 1 and item.run({"RESPONSE": float(high)})["SCORE"] == 1
+    check_numerical(quiz.questions[0], item)
+
+
+def test_the_range_warning_says_what_canvas_accepts():
+    quiz = _quiz({"id": "r", "type": "numerical", "stem": "Give one", "answers": [{"min": 0.1, "max": 0.3}]})
+    for strict in (False, True):
+        result = qti.render(quiz, ExportOptions(strict=strict))
+        assert not result.failed  # the package carries the range; only Canvas reads less of it
+        warnings = [d for d in result.diagnostics if d.severity.value == "warning"]
+        assert [(d.pointer, d.code) for d in warnings] == [("/questions/0", "qti-platform")]
+        assert "midpoint" in warnings[0].message and "Canvas" in warnings[0].message

@@ -17,7 +17,7 @@ runner = CliRunner()
 
 
 def validate_json(*paths: Path | str):
-    result = runner.invoke(app, ["validate", *map(str, paths), "--format", "json"])
+    result = runner.invoke(app, ["validate", *map(str, paths), "--output-format", "json"])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result.exit_code, json.loads(result.stdout)
 
@@ -93,8 +93,11 @@ def test_every_bad_file_is_covered():
 def test_content_validates_clean():
     code, report = validate_json(CONTENT)
     assert code == 0
-    assert report["summary"] == {"quizzes": 4, "questions": 30, "drafts": 5, "errors": 0, "warnings": 0}
-    notes = [d for d in report["diagnostics"] if d["severity"] == "note"]
+    # The warnings would be what build reports, losses of the formats: the content loses nothing.
+    assert report["summary"] == {"quizzes": 4, "questions": 30, "drafts": 5, "errors": 0, "warnings": 0,
+                                 "formats": ["qti", "canvas", "moodle", "gift"]}
+    assert {d["code"] for d in report["diagnostics"] if d["severity"] == "warning"} == set()
+    notes = [d for d in report["diagnostics"] if d["severity"] == "note" and d["code"] == "draft"]
     assert len(notes) == 5 and all("is a draft" in d["message"] for d in notes)
 
 
@@ -144,7 +147,7 @@ def test_oversized_file(tmp_path):
         stream.truncate(50 * 1024 * 1024)  # sparse: costs no disk
     code, report = validate_json(quiz)
     assert code == 1
-    assert "50.0 MB, over the 20 MB limit" in report["diagnostics"][0]["message"]
+    assert "over the 20 MB limit" in report["diagnostics"][0]["message"]
 
 
 def test_folder_without_quizzes(tmp_path):
@@ -234,3 +237,192 @@ def test_a_positive_credit_on_a_wrong_option_is_not_counted_in_the_correct_optio
     code, report = validate_json(BAD / "multiple_wrong_option_positive.json")
     assert code == 1
     assert [d["message"] for d in report["diagnostics"]] == ["an option that is not correct cannot be worth a positive credit"]
+
+
+# -- hostile files ------------------------------------------------------------------------------
+
+HUGE = int("9" * 330)
+
+
+@pytest.mark.parametrize("field, question", [
+    ("points", {"id": "q", "type": "essay", "stem": "S", "points": HUGE}),
+    ("value", {"id": "q", "type": "numerical", "stem": "S", "answers": [{"value": HUGE}]}),
+    ("tolerance", {"id": "q", "type": "numerical", "stem": "S", "answers": [{"value": 1, "tolerance": HUGE}]}),
+    ("min", {"id": "q", "type": "numerical", "stem": "S", "answers": [{"min": -HUGE, "max": 1}]}),
+    ("max", {"id": "q", "type": "numerical", "stem": "S", "answers": [{"min": 1, "max": HUGE}]}),
+])
+def test_huge_integer_literals_are_located_errors(tmp_path, field, question):
+    quiz = tmp_path / "huge.json"
+    quiz.write_text(json.dumps({"id": "huge", "title": "T", "language": "en", "questions": [question]}, indent=2), encoding="utf-8")
+    code, report = validate_json(quiz)
+    assert code == 1
+    [problem] = [d for d in report["diagnostics"] if d["severity"] == "error"]
+    assert problem["pointer"].endswith("/" + field) and problem["line"] > 1 and problem["column"] > 1
+    assert "(330 digits) is not a finite number: it is too large for a double" in problem["message"]
+    build = runner.invoke(app, ["build", str(quiz), "-o", str(tmp_path / "out")])
+    assert build.exit_code == 1 and build.exception is None or isinstance(build.exception, SystemExit)
+
+
+def test_a_link_to_dev_zero_is_refused_without_reading_it(tmp_path):
+    if not Path("/dev/zero").exists():
+        pytest.skip("this system has no /dev/zero")
+    (tmp_path / "zero.json").symlink_to("/dev/zero")
+    code, report = validate_json(tmp_path)
+    assert code == 1
+    [problem] = report["diagnostics"]
+    assert problem["file"].endswith("zero.json") and problem["line"] == 1
+    assert "not a regular file" in problem["message"]
+
+
+def test_a_fifo_named_like_a_quiz_is_refused_and_does_not_hang(tmp_path):
+    import os
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("this system has no FIFOs")
+    os.mkfifo(tmp_path / "x.json")
+    code, report = validate_json(tmp_path)  # would block for ever if the FIFO were opened
+    assert code == 1
+    assert "not a regular file" in report["diagnostics"][0]["message"]
+    code, report = validate_json(tmp_path / "x.json")
+    assert code == 1 and report["diagnostics"][0]["line"] == 1
+
+
+def test_a_file_growing_past_the_limit_is_read_only_up_to_it(tmp_path, monkeypatch):
+    from lmsexport import loader
+
+    monkeypatch.setattr(loader, "MAX_FILE_BYTES", 1000)
+    reads = []
+    real = loader.read_limited
+    monkeypatch.setattr(loader, "read_limited", lambda path, limit: reads.append(limit) or real(path, limit))
+    quiz = tmp_path / "big.json"
+    quiz.write_bytes(b" " * 5000 + b"{}")
+    result = loader.load_quiz(quiz)
+    assert reads == [1000] and "over the 0 MB limit" in result.diagnostics[0].message
+    assert len(real(quiz, 1000)) == 1001
+
+
+def test_schema_error_for_an_object_names_its_keys(tmp_path):
+    code, report = validate_json(BAD / "not_an_object.json")
+    assert "expected an object {...} with 'id', 'title', 'language', 'questions', found a list" in report["diagnostics"][0]["message"]
+    quiz = tmp_path / "q.json"
+    quiz.write_text('{"id": "a", "title": "T", "language": "en", "questions": [3]}', encoding="utf-8")
+    code, report = validate_json(quiz)
+    assert [d["message"] for d in report["diagnostics"]] == ["expected an object {...} with 'id', 'type', 'stem', found a number"]
+
+
+def test_a_quiz_with_errors_counts_its_questions():
+    code, report = validate_json(BAD / "missing_stem.json")
+    assert code == 1 and report["summary"]["questions"] >= 1
+    result = runner.invoke(app, ["validate", str(BAD / "missing_stem.json")])
+    assert ", 0 questions" not in result.stdout
+
+
+def test_diagnostics_are_sorted_by_file_then_line(tmp_path):
+    quiz = tmp_path / "q.json"
+    quiz.write_text(json.dumps({"id": "q", "title": "T", "language": "en", "questions": [
+        {"id": "a", "type": "short_answer", "stem": "S", "answers": [{"text": "a -> b"}]},
+        {"id": "b", "type": "single_choice", "stem": "S", "options": [{"id": "x", "text": "X", "correct": True}, {"id": "y", "text": "Y", "credit": 0.37}]},
+        {"id": "c", "type": "essay", "stem": "S", "penalty": 0.1, "grader_info": "G"},
+    ]}, indent=2), encoding="utf-8")
+    shutil.copy(quiz, tmp_path / "a.json")
+    (tmp_path / "a.json").write_text(quiz.read_text().replace('"id": "q"', '"id": "a-quiz"'), encoding="utf-8")
+    code, report = validate_json(tmp_path)
+    places = [(d["file"], d["line"], d["column"]) for d in report["diagnostics"]]
+    assert places == sorted(places) and len(places) >= 8
+
+
+# -- the reporter: default, quiet, verbose ------------------------------------------------------
+
+def _many_losses(tmp_path: Path) -> Path:
+    quiz = tmp_path / "losses.json"
+    quiz.write_text(json.dumps({"id": "losses", "title": "T", "language": "en", "questions": [
+        {"id": f"q{i}", "type": "essay", "stem": "S", "penalty": 0.1, "grader_info": "G"} for i in range(6)]}, indent=2), encoding="utf-8")
+    return quiz
+
+
+def test_default_shows_each_kind_of_loss_once_and_counts_them(tmp_path):
+    result = runner.invoke(app, ["validate", str(_many_losses(tmp_path))])
+    assert result.exit_code == 0
+    warnings = [line for line in result.stdout.splitlines() if ": warning: " in line]
+    code, report = validate_json(tmp_path / "losses.json")
+    kinds = {(tuple(d["formats"]), d["code"]) for d in report["diagnostics"] if d["severity"] == "warning"}
+    assert len(warnings) == len(kinds) < report["summary"]["warnings"]
+    counted = [line for line in result.stdout.splitlines() if line.startswith("warnings by kind: ")]
+    assert counted and "6 gift gift-essay" in counted[0] and "--verbose shows every one" in counted[0]
+    # each loss is placed at the value lost
+    assert any(line.startswith(f"{tmp_path / 'losses.json'}:") and "(at /questions/0/grader_info)" in line for line in warnings)
+
+
+def test_verbose_shows_every_occurrence_and_quiet_none(tmp_path):
+    quiz = _many_losses(tmp_path)
+    verbose = runner.invoke(app, ["validate", str(quiz), "--verbose"])
+    every = [line for line in verbose.stdout.splitlines() if ": warning: " in line]
+    quiet = runner.invoke(app, ["validate", str(quiz), "--quiet"])
+    assert not [line for line in quiet.stdout.splitlines() if ": warning: " in line]
+    assert "warnings by kind:" in quiet.stdout
+    code, report = validate_json(quiz)
+    assert len(every) == report["summary"]["warnings"] == len([d for d in report["diagnostics"] if d["severity"] == "warning"])
+
+
+def test_a_loss_of_several_formats_is_said_once_naming_them(tmp_path):
+    quiz = tmp_path / "tags.json"
+    quiz.write_text(json.dumps({"id": "tags", "title": "T", "language": "en", "questions": [
+        {"id": "q", "type": "single_choice", "stem": "S", "shuffle": True, "options": [
+            {"id": "a", "text": "A", "correct": True, "pinned": True}, {"id": "b", "text": "B"}]}]}, indent=2), encoding="utf-8")
+    code, report = validate_json(quiz)
+    pinned = [d for d in report["diagnostics"] if d["code"] == "moodle-pinned"]
+    assert len(pinned) == 1 and pinned[0]["formats"] == ["moodle", "gift"]
+    text = runner.invoke(app, ["validate", str(quiz)]).stdout
+    assert ": warning: moodle, gift: Moodle cannot keep options in place" in text
+
+
+def test_no_loss_is_reported_for_a_default_the_author_never_wrote(tmp_path):
+    quiz = tmp_path / "essay.json"
+    quiz.write_text(json.dumps({"id": "essay", "title": "T", "language": "en", "questions": [
+        {"id": "q", "type": "essay", "stem": "S"}, {"id": "r", "type": "essay", "stem": "S", "lines": 20}]}, indent=2), encoding="utf-8")
+    code, report = validate_json(quiz)
+    sizes = [d for d in report["diagnostics"] if "response size" in d["message"]]
+    assert [d["pointer"] for d in sizes] == ["/questions/1/lines"]
+
+
+# -- examples/ ---------------------------------------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def test_examples_hold_one_complete_quiz_per_question_type(tmp_path):
+    from lmsexport.model import QUESTION_TYPES
+    from lmsexport.schema import quiz_schema
+
+    schema = quiz_schema()["$defs"]
+    files = sorted(EXAMPLES.glob("*.json"))
+    assert [p.stem for p in files] == sorted(QUESTION_TYPES)
+    common = set.intersection(*(set(schema[t]["properties"]) for t in QUESTION_TYPES))
+    for path in files:
+        question = json.loads(path.read_text(encoding="utf-8"))["questions"][0]
+        assert question["type"] == path.stem
+        own = set(schema[path.stem]["properties"]) - common
+        assert own | {"id", "type", "title", "stem", "points", "explanation"} <= set(question), path.name
+        options = question.get("options", [])
+        if options:
+            assert set(schema["choice"]["properties"]) <= {key for option in options for key in option}, path.name
+    # GIFT has no ordering question and one blank per question: those two examples leave it out.
+    without_gift = {"ordering", "fill_in_blanks"}
+    code, report = validate_json(EXAMPLES, "--format", "qti,canvas,moodle")
+    assert code == 0 and report["summary"]["errors"] == 0 and report["summary"]["quizzes"] == len(QUESTION_TYPES)
+    code, report = validate_json(*(p for p in files if p.stem not in without_gift))
+    assert code == 0, [d["message"] for d in report["diagnostics"] if d["severity"] == "error"]
+    gift_errors = {Path(d["file"]).stem for d in validate_json(EXAMPLES)[1]["diagnostics"] if d["severity"] == "error"}
+    assert gift_errors == without_gift
+    build = runner.invoke(app, ["build", str(EXAMPLES), "-o", str(tmp_path / "out"), "--format", "qti,canvas,moodle"])
+    assert build.exit_code == 0, build.output
+    exports = [p for p in (tmp_path / "out").rglob("example-*") if ".lmsexport" not in p.parts]  # not the build cache
+    assert len(exports) == 3 * len(QUESTION_TYPES)
+
+
+def test_github_annotations_carry_every_warning_whatever_the_level(tmp_path):
+    quiz = _many_losses(tmp_path)
+    code, report = validate_json(quiz)
+    for level in ([], ["--quiet"]):
+        result = runner.invoke(app, ["validate", str(quiz), "--output-format", "github", *level])
+        assert len([line for line in result.stdout.splitlines() if line.startswith("::warning ")]) == report["summary"]["warnings"]

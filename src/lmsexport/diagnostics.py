@@ -1,4 +1,9 @@
-"""Problems found in content, as values: each has a place and a plain message."""
+"""Problems found in content, as values: each has a place and a plain message.
+
+Writers and format checks say what a format loses with `loss` diagnostics (a warning flagged as
+a loss); whether a loss is an error (`--strict`) is decided once, where diagnostics are settled
+(`settle` in pipeline.py), never by the code that finds the loss.
+"""
 
 from __future__ import annotations
 
@@ -21,10 +26,19 @@ class Diagnostic:
     line: int | None = None
     column: int | None = None
     code: str = ""
+    # The export formats the problem concerns, in registry order: () for the content itself.
+    formats: tuple[str, ...] = ()
+    # True when a format cannot carry something the author wrote (an error under --strict).
+    loss: bool = False
 
     @property
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
+
+    @property
+    def kind(self) -> str:
+        """What the summary counts warnings by: the formats and the code."""
+        return (", ".join(self.formats) + " " if self.formats else "") + (self.code or "other")
 
 
 def error(message: str, file: str = "", pointer: str = "", *, code: str = "", line: int | None = None, column: int | None = None) -> Diagnostic:
@@ -37,6 +51,11 @@ def warning(message: str, file: str = "", pointer: str = "", *, code: str = "") 
 
 def note(message: str, file: str = "", pointer: str = "", *, code: str = "") -> Diagnostic:
     return Diagnostic(Severity.NOTE, message, file, pointer, code=code)
+
+
+def loss(message: str, file: str = "", pointer: str = "", *, code: str = "") -> Diagnostic:
+    """A format cannot carry what stands at `pointer`: a warning, an error under --strict."""
+    return Diagnostic(Severity.WARNING, message, file, pointer, code=code, loss=True)
 
 
 def pointer_join(base: str, *parts: str | int) -> str:

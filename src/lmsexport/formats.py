@@ -1,11 +1,14 @@
-"""The export formats: which writer module makes each, and the folder its files go to."""
+"""The export formats, each registered once with what the CLI, the README and the bench need:
+the writer module that renders it, the check that finds every problem without rendering, the
+folder and file extension of its exports, its help text and whether `build` makes it by default."""
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from .diagnostics import Diagnostic
 from .model import Quiz
 from .writers.shared import Export, ExportOptions
 
@@ -15,18 +18,41 @@ class Format:
     name: str
     module: str  # imported on first use: start-up stays fast and a command loads only its writer
     folder: str
+    extension: str
+    help: str
+    default: bool = True  # made by `build` without --format
+    # Options of the export commands that act on this format only (others are not offered).
+    options: tuple[str, ...] = ()
 
     @property
     def render(self) -> Callable[[Quiz, ExportOptions], Export]:
         return importlib.import_module(self.module).render
 
+    @property
+    def check(self) -> Callable[[Quiz, ExportOptions], Iterable[Diagnostic]]:
+        """Every diagnostic `render` gives, found without rendering (the writer's own rules,
+        run with text rendering left out): `validate` and `build` both run it."""
+        return importlib.import_module(self.module + ".check").check
+
 
 FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
-        Format("qti", "lmsexport.writers.qti", "qti"),
-        Format("canvas", "lmsexport.writers.canvas", "canvas"),
-        Format("moodle", "lmsexport.writers.moodle_xml", "moodle"),
-        Format("gift", "lmsexport.writers.gift", "gift"),
+        Format("qti", "lmsexport.writers.qti", "qti", ".zip", "Write one IMS QTI 2.1 content package (.zip) per quiz."),
+        Format("canvas", "lmsexport.writers.canvas", "canvas", ".zip", "Write one Canvas quiz package (Canvas's QTI 1.2) per quiz."),
+        Format("moodle", "lmsexport.writers.moodle_xml", "moodle", ".xml", "Write one Moodle XML file per quiz.", options=("nearest_grade",)),
+        Format("gift", "lmsexport.writers.gift", "gift", ".gift.txt", "Write one GIFT file per quiz.", options=("nearest_grade", "media_base_url")),
     )
 }
+
+DEFAULT_FORMATS: tuple[str, ...] = tuple(f.name for f in FORMATS.values() if f.default)
+
+
+def parse_formats(value: str | Iterable[str]) -> tuple[str, ...]:
+    """Format names from 'qti,gift' (or a list), in registry order; ValueError naming unknown ones."""
+    names = [n.strip() for n in value.split(",")] if isinstance(value, str) else [n.strip() for n in value]
+    names = [n for n in names if n]
+    unknown = [n for n in names if n not in FORMATS]
+    if unknown or not names:
+        raise ValueError(f"unknown format {', '.join(unknown) or '(none)'}; choose from {', '.join(FORMATS)}")
+    return tuple(n for n in FORMATS if n in names)

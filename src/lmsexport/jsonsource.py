@@ -31,6 +31,19 @@ class ParsedJson:
     def ok(self) -> bool:
         return not any(d.is_error for d in self.diagnostics)
 
+    def has(self, pointer: str) -> bool:
+        """Whether the author wrote a value at `pointer` (a default has no place in the file)."""
+        value = self.data
+        for token in pointer.split("/")[1:]:
+            token = token.replace("~1", "/").replace("~0", "~")
+            if isinstance(value, dict) and token in value:
+                value = value[token]
+            elif isinstance(value, list) and token.isdigit() and int(token) < len(value):
+                value = value[int(token)]
+            else:
+                return False
+        return True
+
     def position(self, pointer: str) -> tuple[int, int] | None:
         """(line, column) where the value at `pointer` starts, or its nearest parent's."""
         if self._locator is None:
@@ -75,6 +88,19 @@ class _Locator:
                 position = self._skip_space(position + 1)
         self.children[offset] = result
         return result
+
+    def has(self, pointer: str) -> bool:
+        """Whether the author wrote a value at `pointer` (a default has no place in the file)."""
+        value = self.data
+        for token in pointer.split("/")[1:]:
+            token = token.replace("~1", "/").replace("~0", "~")
+            if isinstance(value, dict) and token in value:
+                value = value[token]
+            elif isinstance(value, list) and token.isdigit() and int(token) < len(value):
+                value = value[int(token)]
+            else:
+                return False
+        return True
 
     def position(self, pointer: str) -> tuple[int, int] | None:
         try:
@@ -162,8 +188,17 @@ def parse(raw: bytes, file: str) -> ParsedJson:
             found_non_finite = True
         return value
 
+    def int_hook(literal: str) -> int | float:
+        nonlocal found_non_finite
+        value = int(literal)
+        if len(literal) > 308 and math.isinf(float(literal)):  # no double holds it: every writer would fail
+            found_non_finite = True
+            return math.inf
+        return value
+
     try:
-        result.data = json.loads(text, object_pairs_hook=pairs_hook, parse_constant=constant_hook, parse_float=float_hook)
+        result.data = json.loads(text, object_pairs_hook=pairs_hook, parse_constant=constant_hook, parse_float=float_hook,
+                                 parse_int=int_hook)
     except json.JSONDecodeError as problem:
         result.diagnostics.append(
             error(f"invalid JSON: {_friendly(problem.msg)}", file, line=problem.lineno, column=problem.colno, code="json")
@@ -270,8 +305,11 @@ def _scan_problems(text: str) -> list[tuple[str, str, int]]:
         if text[offset] in '"{[tfn':
             return
         literal = _NUMBER_OR_WORD.match(text, offset).group()
-        if literal.lstrip("-") in ("NaN", "Infinity") or math.isinf(float(literal)):
+        if literal.lstrip("-") in ("NaN", "Infinity"):
             problems.append((pointer, f"{literal} is not a finite number: JSON content must use ordinary numbers", offset))
+        elif math.isinf(float(literal)):
+            shown = literal if len(literal) <= 24 else f"{literal[:12]}... ({len(literal.lstrip('-'))} digits)"
+            problems.append((pointer, f"{shown} is not a finite number: it is too large for a double (at most about 1.8e308); JSON content must use ordinary numbers", offset))
 
     def duplicate_key(pointer: str, key: str, offset: int) -> None:
         problems.append((pointer, f"the key {key!r} appears twice in this object; JSON keeps only the last one", offset))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -30,6 +31,18 @@ class LoadResult:
     path: Path
     quiz: Quiz | None
     diagnostics: tuple[Diagnostic, ...]
+    # The parsed file, for placing diagnostics found later (by the format checks) and for
+    # telling a value the author wrote from a default.
+    source: jsonsource.ParsedJson | None = None
+
+    @property
+    def questions(self) -> int:
+        """How many questions the file holds, even when it has errors and no model."""
+        if self.quiz is not None:
+            return len(self.quiz.questions)
+        data = self.source.data if self.source is not None else None
+        questions = data.get("questions") if isinstance(data, dict) else None
+        return len(questions) if isinstance(questions, list) else 0
 
     @property
     def ok(self) -> bool:
@@ -93,31 +106,45 @@ def _checks_of_the_rest(data: object, problems: list[Diagnostic], file: str) -> 
     return found + list(unique_ids(ids, "/questions", "question", file))
 
 
+def read_limited(path: Path, limit: int) -> bytes:
+    """At most `limit` + 1 bytes of a regular file, so an oversized file is known without
+    trusting the size it reports (a link to /dev/zero reports 0 bytes and never ends). Anything
+    but a regular file (a FIFO, a device) raises OSError before it is opened for reading, since
+    opening a FIFO blocks until a writer comes."""
+    if not stat.S_ISREG(path.stat().st_mode):
+        raise IsADirectoryError(0, "not a regular file (a FIFO, device or socket cannot be a quiz)")
+    # O_NONBLOCK: should the file be swapped for a FIFO after the test, opening does not wait.
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(descriptor, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+            raise IsADirectoryError(0, "not a regular file (a FIFO, device or socket cannot be a quiz)")
+        return stream.read(limit + 1)
+
+
 def load_quiz(path: Path, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES) -> LoadResult:
     file = str(path)
+    too_big = f"the file is over the {MAX_FILE_BYTES // 1048576} MB limit for one quiz: split it into several quizzes"
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            message = f"the file is {size / 1048576:.1f} MB, over the {MAX_FILE_BYTES // 1048576} MB limit for one quiz: split it into several quizzes"
-            return LoadResult(path, None, (error(message, file, code="size"),))
-        raw = path.read_bytes()
+        raw = read_limited(path, MAX_FILE_BYTES)
     except OSError as problem:
-        return LoadResult(path, None, (error(f"cannot read the file: {problem.strerror or problem}", file, code="io"),))
+        return LoadResult(path, None, (error(f"cannot read the file: {problem.strerror or problem}", file, line=1, column=1, code="io"),))
+    if len(raw) > MAX_FILE_BYTES:
+        return LoadResult(path, None, (error(too_big, file, line=1, column=1, code="size"),))
     parsed = jsonsource.parse(raw, file)
     if not parsed.ok:
-        return LoadResult(path, None, tuple(parsed.diagnostics))
+        return LoadResult(path, None, tuple(parsed.diagnostics), parsed)
     problems = list(schema_errors(parsed.data, file))
     problems += checks.xml_character_errors(parsed.data, parsed.text, file)
     if any(d.is_error for d in problems):
         problems += _checks_of_the_rest(parsed.data, problems, file)
-        return LoadResult(path, None, _located(problems, parsed))
+        return LoadResult(path, None, _located(problems, parsed), parsed)
     quiz = build_quiz(parsed.data, file)
     problems += checks.quiz_diagnostics(quiz)
     if "![" in parsed.text:  # only Markdown images refer to media files
         media, media_problems = _media(quiz, path.parent, max_media_bytes)
         problems += media_problems
         quiz = replace(quiz, media=media)
-    return LoadResult(path, quiz, _located(problems, parsed))
+    return LoadResult(path, quiz, _located(problems, parsed), parsed)
 
 
 def _is_quiz_file(name: str) -> bool:
@@ -130,8 +157,8 @@ def find_quiz_files(paths: Iterable[Path]) -> Iterator[Path | Diagnostic]:
         if not path.exists():
             yield error("no such file or folder", str(path), code="path")
             continue
-        if path.is_file():
-            yield path
+        if not path.is_dir():
+            yield path  # a file, or something that is not one: loading says which
             continue
         found = False
         visited: set[str] = set()

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import os
 import tempfile
+import zipfile
+import zlib
 from pathlib import Path
 
 
@@ -57,3 +60,37 @@ def read_if_exists(path: Path) -> bytes | None:
         return path.read_bytes()
     except FileNotFoundError:
         return None
+
+
+# Flag bits that only say how an entry was compressed (deflate's speed setting) or where its
+# sizes are stored (a data descriptor): another zlib or level changes them, no reader cares.
+_COMPRESSION_FLAGS = 0b1110
+
+
+def _zip_entries(data: bytes) -> list[tuple] | None:
+    """What a platform reads from a zip: each entry's name, order, metadata and uncompressed
+    bytes (read through the CRC check), and the archive comment; None when it is no valid zip."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            entries: list[tuple] = [("comment", archive.comment)]
+            for info in archive.infolist():
+                entries.append((info.filename, info.date_time, info.external_attr, info.create_system,
+                                info.flag_bits & ~_COMPRESSION_FLAGS, info.comment, info.extra,
+                                info.file_size, archive.read(info)))
+            return entries
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, ValueError, EOFError, OSError, RuntimeError, zlib.error):
+        return None
+
+
+def same_export(current: bytes | None, new: bytes) -> bool:
+    """Whether the file on disk holds what the new export holds, as the platform reads it:
+    zips by their entries (deflate output differs between zlib builds and levels while the
+    content is the same), every other file by its bytes."""
+    if current is None:
+        return False
+    if current == new:
+        return True
+    if not (new.startswith(b"PK\x03\x04") and current.startswith(b"PK\x03\x04")):
+        return False
+    theirs = _zip_entries(current)
+    return theirs is not None and theirs == _zip_entries(new)

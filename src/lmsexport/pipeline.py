@@ -1,4 +1,10 @@
-"""From content files to export bytes: load and render each quiz, optionally in several processes.
+"""From content files to export bytes: load, check and render each quiz, optionally in several
+processes.
+
+Each format's check (the writer's rules, without rendering) runs for `validate` and `build`
+alike, so `validate` finds every problem `build` would. The diagnostics of a quiz are settled
+once, here (`settle`): placed in the file, losses of defaults dropped, a loss shared by several
+formats said once, severity decided (`--strict`), sorted by place.
 
 Workers only compute; the parent process checks quiz ids across the set and does all writing,
 so two quizzes claiming one id can never overwrite each other's files.
@@ -7,17 +13,23 @@ so two quizzes claiming one id can never overwrite each other's files.
 from __future__ import annotations
 
 import gc
+import hashlib
 import multiprocessing
+import re
 import signal
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .diagnostics import Diagnostic, error
+from .diagnostics import Diagnostic, Severity, error
 from .formats import FORMATS
+from .jsonsource import ParsedJson
 from .loader import load_quiz
 from .media import DEFAULT_MAX_MEDIA_BYTES
+from .text import forget_renderings
 from .writers.shared import Export, ExportOptions
+
+STRICT_SUFFIX = " (an error under --strict)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,13 +40,64 @@ class QuizOutcome:
     drafts: int = 0
     diagnostics: tuple[Diagnostic, ...] = ()
     exports: tuple[tuple[str, Export], ...] = field(default=())  # (format name, export)
+    # (address, SHA-256 of the bytes) of each media file as loaded: what the build cache keys on
+    media: tuple[tuple[str, str], ...] = field(default=())
 
     @property
     def failed(self) -> bool:
         return any(d.is_error for d in self.diagnostics)
 
 
-def process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES) -> QuizOutcome:
+def settle(diagnostics: Iterable[Diagnostic], strict: bool, source: ParsedJson | None) -> tuple[Diagnostic, ...]:
+    """The diagnostics of one quiz as they are reported."""
+    merged: dict[tuple, Diagnostic] = {}
+    for d in diagnostics:
+        if d.loss and source is not None and not source.has(d.pointer):
+            continue  # a default the author never wrote: nothing of theirs is lost
+        key = (d.severity, d.code, d.file, d.pointer, d.message, d.loss)
+        found = merged.get(key)
+        if found is None:
+            merged[key] = d
+        elif d.formats:
+            formats = set(found.formats) | set(d.formats)
+            merged[key] = replace(found, formats=tuple(n for n in FORMATS if n in formats))
+    result = []
+    for d in merged.values():
+        if strict and d.loss:
+            d = replace(d, severity=Severity.ERROR, message=d.message + STRICT_SUFFIX)
+        if d.line is None and source is not None and source.text:
+            position = source.position(d.pointer)
+            if position:
+                d = replace(d, line=position[0], column=position[1])
+        result.append(d)
+    result.sort(key=lambda d: (d.file, d.line or 0, d.column or 0))
+    return tuple(result)
+
+
+_QUESTION = re.compile(r"^/questions/\d+")
+
+
+def _question_of(pointer: str) -> str:
+    match = _QUESTION.match(pointer)
+    return match.group() if match else ""
+
+
+def unchecked(checked: Iterable[Diagnostic], rendered: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """What a writer reported that its check did not (same severity and code, same question).
+    Never anything but the note of a quiz with nothing to export, as the tests prove; should a
+    writer and its check drift apart, the writer's word is still reported rather than lost."""
+    known = {(d.severity, d.code, _question_of(d.pointer)) for d in checked}
+    return [d for d in rendered if (d.severity, d.code, _question_of(d.pointer)) not in known]
+
+
+def steps(formats: tuple[str, ...], render: bool = True) -> int:
+    """How many times `process_quiz` reports progress for one quiz: loading, then each format's
+    check and, when rendering, each format's writing."""
+    return 1 + len(formats) * (2 if render else 1)
+
+
+def process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES,
+                 render: bool = True, on_step: Callable[[str], None] | None = None) -> QuizOutcome:
     # The model and the writers' output are trees without reference cycles, freed by reference
     # counting; while one quiz is processed the cycle collector would only walk the growing quiz
     # again and again (a third of the loading time of a 20,000-question quiz, measured), so it
@@ -42,34 +105,62 @@ def process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, m
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _process_quiz(path, formats, options, max_media_bytes)
+        return _process_quiz(path, formats, options, max_media_bytes, render, on_step or _no_progress)
     finally:
+        forget_renderings()  # the writers share renderings within a quiz only
         if collecting:
             gc.enable()
 
 
-def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, max_media_bytes: int) -> QuizOutcome:
+def _internal(name: str, step: str, problem: Exception, path: Path) -> Diagnostic:
+    message = f"internal error while {step} {name} ({type(problem).__name__}: {problem}); please report it with this quiz"
+    return error(message, str(path), code="internal", line=1, column=1)
+
+
+def _no_progress(step: str) -> None:
+    pass
+
+
+def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, max_media_bytes: int, render: bool,
+                  on_step: Callable[[str], None]) -> QuizOutcome:
     result = load_quiz(path, max_media_bytes)
+    on_step(f"{path.name}: loaded")
     quiz = result.quiz
+    source = result.source
     if quiz is None:
-        return QuizOutcome(path, None, diagnostics=result.diagnostics)
+        return QuizOutcome(path, None, result.questions, diagnostics=settle(result.diagnostics, options.strict, source))
     drafts = len(quiz.questions) - len(quiz.exported_questions)
     if not result.ok:
-        return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, result.diagnostics)
-    diagnostics = list(result.diagnostics)
+        return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, settle(result.diagnostics, options.strict, source))
+    found = list(result.diagnostics)
+    checked: dict[str, list[Diagnostic]] = {}
+    for name in formats:  # a defect of ours fails this quiz only; the others go on
+        try:
+            checked[name] = [replace(d, formats=(name,)) for d in FORMATS[name].check(quiz, options)]
+        except Exception as problem:
+            checked[name] = [_internal(name, "checking", problem, path)]
+        found += checked[name]
+        on_step(f"{path.name}: checked {name}")
+    diagnostics = settle(found, options.strict, source)
+    if not render or any(d.is_error for d in diagnostics):
+        return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, diagnostics)
     exports = []
+    extra: list[Diagnostic] = []
     for name in formats:
         try:
             export = FORMATS[name].render(quiz, options)
-        except Exception as problem:  # a defect of ours: this quiz fails, the others go on
-            message = f"internal error while writing {name} ({type(problem).__name__}: {problem}); please report it with this quiz"
-            diagnostics.append(error(message, str(path), code="internal"))
+        except Exception as problem:
+            extra.append(_internal(name, "writing", problem, path))
             continue
-        diagnostics.extend(export.diagnostics)
+        extra += [replace(d, formats=(name,)) for d in unchecked(checked[name], export.diagnostics)]
         exports.append((name, export))
+        on_step(f"{path.name}: rendered {name}")
+    if extra:
+        diagnostics = settle([*found, *extra], options.strict, source)
     if any(d.is_error for d in diagnostics):
         exports = []  # nothing is written for a quiz with errors, in any format
-    return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, tuple(diagnostics), tuple(exports))
+    media = tuple((m.path, hashlib.sha256(m.data).hexdigest()) for m in quiz.media)
+    return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, diagnostics, tuple(exports), media)
 
 
 def _ignore_interrupts() -> None:
@@ -78,31 +169,66 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _process_job(job: tuple[Path, tuple[str, ...], ExportOptions, int]) -> QuizOutcome:
+def _process_job(job: tuple[Path, tuple[str, ...], ExportOptions, int, bool]) -> QuizOutcome:
     return process_quiz(*job)
 
 
 def process_files(files: list[Path], formats: tuple[str, ...], options: ExportOptions, jobs: int = 1,
-                  max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES) -> Iterator[QuizOutcome]:
+                  max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES, render: bool = True,
+                  on_step: Callable[[str], None] | None = None,
+                  reused: dict[Path, QuizOutcome] | None = None) -> Iterator[QuizOutcome]:
     """Outcomes in file order. With jobs > 1 quizzes are spread over processes; results stream
-    back one at a time, so memory stays bounded by the largest quiz, not the bank."""
+    back one at a time, so memory stays bounded by the largest quiz, not the bank.
+    With render False the formats are only checked (`validate`). `on_step` hears of each step
+    of each quiz (see `steps`) when quizzes are processed here, not in other processes.
+    `reused`: outcomes already known (from the build cache), which still take part in the id checks."""
     outcomes: Iterable[QuizOutcome]
+    reused = reused or {}
+    every_file, files = files, [f for f in files if f not in reused]
     if jobs > 1 and len(files) > 1:
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
         pool = context.Pool(min(jobs, len(files)), initializer=_ignore_interrupts)
-        outcomes = pool.imap(_process_job, ((f, formats, options, max_media_bytes) for f in files), chunksize=1)
+        outcomes = pool.imap(_process_job, ((f, formats, options, max_media_bytes, render) for f in files), chunksize=1)
     else:
         pool = None
-        outcomes = (process_quiz(f, formats, options, max_media_bytes) for f in files)
+        outcomes = (process_quiz(f, formats, options, max_media_bytes, render, on_step) for f in files)
     seen_ids: dict[str, Path] = {}
+    fresh = iter(outcomes)
     try:
-        for outcome in outcomes:
+        for outcome in (reused[f] if f in reused else next(fresh) for f in every_file):
             if outcome.quiz_id is not None:
                 first = seen_ids.setdefault(outcome.quiz_id, outcome.path)
                 if first != outcome.path:
                     duplicate = error(f"the quiz id '{outcome.quiz_id}' is already used by {first}: quiz ids must be unique", str(outcome.path), "/id", code="duplicate-id")
-                    outcome = QuizOutcome(outcome.path, outcome.quiz_id, outcome.questions, outcome.drafts, outcome.diagnostics + (duplicate,))
+                    outcome = QuizOutcome(outcome.path, outcome.quiz_id, outcome.questions, outcome.drafts,
+                                          _with_located(outcome.diagnostics, duplicate, outcome.path))
             yield outcome
     finally:
         if pool is not None:
             pool.terminate()
+
+
+def _with_located(diagnostics: tuple[Diagnostic, ...], duplicate: Diagnostic, path: Path) -> tuple[Diagnostic, ...]:
+    """The duplicate-id error placed at the id, among the quiz's other diagnostics."""
+    from . import jsonsource
+    from .loader import MAX_FILE_BYTES, read_limited
+
+    try:
+        parsed = jsonsource.parse(read_limited(path, MAX_FILE_BYTES), str(path))
+        position = parsed.position("/id") if parsed.ok else None
+    except OSError:
+        position = None
+    if position:
+        duplicate = replace(duplicate, line=position[0], column=position[1])
+    return tuple(sorted((*diagnostics, duplicate), key=lambda d: (d.file, d.line or 0, d.column or 0)))
+
+
+def export_quiz(quiz, name: str, options: ExportOptions, source: ParsedJson | None = None) -> Export:
+    """One format of one loaded quiz as `build` makes it: the check's diagnostics (and any the
+    writer adds) settled, `--strict` applied, and bytes only when nothing is an error."""
+    checked = [replace(d, formats=(name,)) for d in FORMATS[name].check(quiz, options)]
+    export = FORMATS[name].render(quiz, options)
+    extra = [replace(d, formats=(name,)) for d in unchecked(checked, export.diagnostics)]
+    diagnostics = settle([*checked, *extra], options.strict, source)
+    failed = any(d.is_error for d in diagnostics)
+    return Export(export.filename, None if failed else export.data, diagnostics)

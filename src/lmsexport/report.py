@@ -32,7 +32,12 @@ def as_text(d: Diagnostic, colour: bool = False) -> str:
     if colour:
         label = _COLOURS[d.severity] + label + _RESET
     pointer = f" (at {d.pointer})" if d.pointer else ""
-    return f"{place(d)}: {label}: {d.message}{pointer}"
+    return f"{place(d)}: {label}: {_formats(d)}{d.message}{pointer}"
+
+
+def _formats(d: Diagnostic) -> str:
+    """'moodle, gift: ' before the message of a problem of those formats."""
+    return ", ".join(d.formats) + ": " if d.formats else ""
 
 
 def _github_escape(value: str, property_value: bool = False) -> str:
@@ -51,12 +56,12 @@ def as_github(d: Diagnostic) -> str:
             properties.append(f"col={d.column}")
     properties.append("title=lmsexport")
     pointer = f" (at {d.pointer})" if d.pointer else ""
-    return f"::{command} {','.join(properties)}::{_github_escape(d.message + pointer)}"
+    return f"::{command} {','.join(properties)}::{_github_escape(_formats(d) + d.message + pointer)}"
 
 
 def as_dict(d: Diagnostic) -> dict:
     return {"severity": d.severity.value, "file": d.file, "line": d.line, "column": d.column,
-            "pointer": d.pointer, "code": d.code, "message": d.message}
+            "pointer": d.pointer, "code": d.code, "formats": list(d.formats), "loss": d.loss, "message": d.message}
 
 
 def print_diagnostics(diagnostics: Iterable[Diagnostic], style: str, stream: TextIO | None = None, show_notes: bool = True) -> None:
@@ -83,3 +88,55 @@ def dump_json(payload: dict, stream: TextIO | None = None) -> None:
     stream = stream or sys.stdout
     json.dump(payload, stream, ensure_ascii=False, indent=2)
     stream.write("\n")
+
+
+class Reporter:
+    """The one sink of diagnostics for people. What each level shows, for the text style:
+
+    - default: every error; each kind of warning (its formats and code) the first time it
+      occurs, the rest counted; at the end one line counting the warnings by kind;
+    - quiet: errors only, and the counting line;
+    - verbose: every error, warning and note as it occurs.
+
+    The github style is for tools: every error and warning whatever the level, notes with
+    verbose. (JSON is written whole by `validate`.) Counts stay small (one per kind), so a bank
+    of 100,000 questions is reported without holding its warnings.
+    """
+
+    def __init__(self, stream: TextIO | str, style: str = "text", level: str = "default"):
+        # "stdout" or "stderr": looked up at each write, so that lines go through a progress
+        # display's redirection while it is shown.
+        self._stream = stream
+        self.style = style
+        self.level = level
+        self.colour = style == "text" and use_colour(self.stream)
+        self.totals = {"errors": 0, "warnings": 0, "notes": 0}
+        self.kinds: dict[str, int] = {}
+
+    @property
+    def stream(self) -> TextIO:
+        return getattr(sys, self._stream) if isinstance(self._stream, str) else self._stream
+
+    def report(self, diagnostics: Iterable[Diagnostic]) -> None:
+        for d in diagnostics:
+            key = {Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.NOTE: "notes"}[d.severity]
+            self.totals[key] += 1
+            if d.severity is Severity.WARNING:
+                seen = self.kinds.get(d.kind, 0)
+                self.kinds[d.kind] = seen + 1
+                if self.style == "text" and (self.level == "quiet" or (self.level == "default" and seen)):
+                    continue
+            elif d.severity is Severity.NOTE and self.level != "verbose":
+                continue
+            self.stream.write((as_github(d) if self.style == "github" else as_text(d, self.colour)) + "\n")
+
+    def kinds_line(self) -> str | None:
+        """'warnings by kind: 12 gift gift-penalty, 1 canvas canvas-essay (11 more warnings not shown; ...)'."""
+        if not self.kinds:
+            return None
+        ranked = sorted(self.kinds.items(), key=lambda item: (-item[1], item[0]))
+        line = "warnings by kind: " + ", ".join(f"{count} {kind}" for kind, count in ranked)
+        hidden = sum(self.kinds.values()) - (0 if self.level == "quiet" else len(self.kinds))  # what text left out
+        if hidden and self.level != "verbose" and self.style == "text":
+            line += f" ({plural(hidden, 'more warning')} not shown; --verbose shows every one)"
+        return line

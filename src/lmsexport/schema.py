@@ -90,7 +90,10 @@ def _message(problem: ValidationError) -> tuple[str, str]:
     if kind == "type":
         wanted = problem.validator_value
         wanted = [wanted] if isinstance(wanted, str) else wanted
-        return f"expected {' or '.join(_TYPE_NAMES[w] for w in wanted)}, found {_kind(value)}", pointer
+        expected = " or ".join(_TYPE_NAMES[w] for w in wanted)
+        if "object" in wanted and problem.schema.get("required"):  # say what the object must hold
+            expected += " with " + ", ".join(f"'{key}'" for key in problem.schema["required"])
+        return f"expected {expected}, found {_kind(value)}", pointer
     if kind == "enum":
         return f"{value!r} is not allowed here; use one of: {', '.join(map(str, problem.validator_value))}", pointer
     if kind == "const":
@@ -128,6 +131,8 @@ def schema_errors(data: Any, file: str) -> Iterator[Diagnostic]:
     seen: set[tuple[str, str]] = set()
     for problem in problems:
         message, pointer = _message(problem)
-        if (message, pointer) not in seen:
-            seen.add((message, pointer))
+        # A value of the wrong type fails each branch of a schema (one per question type): once is enough.
+        key = (problem.validator, pointer) if problem.validator == "type" else (message, pointer)
+        if key not in seen:
+            seen.add(key)
             yield error(message, file, pointer, code="schema")

@@ -36,3 +36,17 @@ def unsafe_address(kind: str, address: str) -> str | None:
     if scheme == "data" and kind == "image" and _SAFE_IMAGE_DATA.match(cleaned):
         return None
     return f"the {kind} address {address!r} uses '{scheme}:', which platforms may run or block; use http(s), mailto or a relative path"
+
+
+def media_base_url_problem(base: str) -> str | None:
+    """Why a media base URL may not prefix the addresses of published media, or None: it must
+    be http(s), protocol-relative or a relative path, with no character that ends an address."""
+    cleaned = re.sub(r"[\x00-\x20]", "", base)  # as browsers read a scheme
+    match = _SCHEME.match(cleaned)
+    if cleaned != base.strip() or any(c in base for c in "\"'<>`\\"):
+        return f"{base!r} holds spaces, control characters, quotes, '<', '>', '`' or '\\', which end or break an address"
+    if match and match.group(1).lower() not in ("http", "https"):
+        return f"{base!r} uses '{match.group(1).lower()}:'; a media base URL is an http or https address, or a relative path"
+    if not base.strip():
+        return f"{base!r} is empty"
+    return None

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..diagnostics import Diagnostic, error, pointer_join
 
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+from ..model import NOT_XML as _NOT_XML
 # In the raw JSON text such characters can only come from an escape (raw control characters
 # are a JSON syntax error) or stand as U+FFFE/U+FFFF themselves.
 # Starting with the literal "\\u" lets the regex engine skip ahead fast on megabyte files.

@@ -2,26 +2,30 @@
 
 Nothing is written for a quiz with errors; errors in one quiz do not stop the others.
 With --check nothing is written at all: the exports on disk are compared with what would be.
+A quiz whose build cache entry still matches its inputs and its files on disk is not built
+again (see cache.py); its diagnostics are replayed.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, Severity, error
-from ..formats import FORMATS
-from ..output import OutputError, check_output_folder, read_if_exists, remove_stale_temporaries, write_atomic
-from ..pipeline import QuizOutcome, process_files
-from ..report import counts, plural, print_diagnostics
+from ..cache import FOLDER as CACHE_FOLDER
+from ..cache import Cache, Entry, file_digest, inputs_key, media_digest
+from ..output import OutputError, check_output_folder, read_if_exists, remove_stale_temporaries, same_export, write_atomic
+from ..pipeline import QuizOutcome, process_files, steps
+from ..report import Reporter, counts, plural, print_diagnostics
 from ..writers.shared import ExportOptions
-from .common import quiz_files
+from .common import LARGE_QUIZ_BYTES, PROGRESS_THRESHOLD, progress as _progress, quiz_files  # noqa: F401 (the thresholds: for tests)
 
-# Below this many quiz files a progress bar would only flicker.
-PROGRESS_THRESHOLD = 20
+
+# The names each format gives its files: the only files --prune may delete, and only in that
+# format's own folder.
+OWN_SUFFIX = {"qti": ".zip", "canvas": ".zip", "moodle": ".xml", "gift": ".gift.txt"}
 
 
 @dataclass
@@ -38,16 +42,21 @@ class Summary:
             self.totals[key] += value
 
 
-def _handle_outcome(outcome: QuizOutcome, targets: dict[str, Path], check: bool, summary: Summary, verbose: bool) -> None:
+def _handle_outcome(outcome: QuizOutcome, targets: dict[str, Path], check: bool, summary: Summary,
+                    verbose: bool) -> dict[str, tuple[str, str] | None] | None:
+    """Write (or, with --check, compare) the quiz's exports; what is now on disk for each
+    format as (file name, digest), or None when any format did not end up current."""
     name = outcome.quiz_id or str(outcome.path)
     warnings = sum(1 for d in outcome.diagnostics if d.severity is Severity.WARNING)
     if outcome.failed:
         summary.rows.append((name, {f: "errors" for f in targets}, warnings))
-        return
+        return None
     statuses: dict[str, str] = {}
+    on_disk: dict[str, tuple[str, str] | None] | None = {}
     for format_name, export in outcome.exports:
         if export.data is None:
             statuses[format_name] = "nothing to export"
+            on_disk[format_name] = None
             continue
         path = targets[format_name] / export.filename
         summary.expected[format_name].add(export.filename)
@@ -58,12 +67,16 @@ def _handle_outcome(outcome: QuizOutcome, targets: dict[str, Path], check: bool,
             print_diagnostics([failure], "text", sys.stderr)
             summary.add([failure])
             statuses[format_name] = "failed"
+            on_disk = None
             continue
-        if current == export.data:
+        if same_export(current, export.data):
             statuses[format_name] = "up to date"
+            if on_disk is not None:
+                on_disk[format_name] = (export.filename, file_digest(current))
         elif check:
             statuses[format_name] = "missing" if current is None else "stale"
             summary.differences.append(f"{statuses[format_name]}: {path}")
+            on_disk = None
         else:
             try:
                 write_atomic(path, export.data)
@@ -72,30 +85,83 @@ def _handle_outcome(outcome: QuizOutcome, targets: dict[str, Path], check: bool,
                 print_diagnostics([failure], "text", sys.stderr)
                 summary.add([failure])
                 statuses[format_name] = "write failed"
+                on_disk = None
                 continue
             statuses[format_name] = "written"
+            if on_disk is not None:
+                on_disk[format_name] = (export.filename, file_digest(export.data))
             if verbose:
                 sys.stderr.write(f"wrote {path}\n")
     summary.rows.append((name, statuses, warnings))
+    return on_disk
 
 
-def _extra_files(targets: dict[str, Path], summary: Summary, root: Path | None) -> list[Path]:
-    """Files no quiz produces: in the format folders written, and, for `build`, anywhere else
-    below the output root but the folders of formats not asked for this time."""
-    extra = []
+def _reuse(entry: Entry, path: Path, source: str, targets: dict[str, Path], settings: tuple, max_media_bytes: int) -> bool:
+    """Whether a cache entry still describes this quiz: same inputs, and every export it lists
+    on disk with the recorded digest."""
+    media = []
+    for address in entry.media:
+        digest = media_digest(path.parent, address, max_media_bytes)
+        if digest is None:
+            return False
+        media.append((address, digest[0]))
+    if entry.key != inputs_key(path, source, media, settings) or set(entry.files) != set(targets):
+        return False
+    for format_name, recorded in entry.files.items():
+        if recorded is None:
+            continue
+        if recorded[0] != entry.quiz_id + OWN_SUFFIX[format_name]:
+            return False
+        try:
+            current = read_if_exists(targets[format_name] / recorded[0])
+        except OSError:
+            return False
+        if current is None or file_digest(current) != recorded[1]:
+            return False
+    return True
+
+
+def _reused_outcome(entry: Entry, path: Path, summary: Summary) -> QuizOutcome:
+    for format_name, recorded in entry.files.items():
+        if recorded is not None:
+            summary.expected[format_name].add(recorded[0])
+    return QuizOutcome(path, entry.quiz_id, entry.questions, entry.drafts, entry.diagnostics)
+
+
+def _new_entry(outcome: QuizOutcome, store: Cache, source: str | None, on_disk: dict, settings: tuple,
+               max_media_bytes: int) -> Entry | None:
+    """The entry for a quiz just built, or None when its files changed while it was built
+    (then the next build does it again)."""
+    try:
+        if source is None or file_digest(outcome.path.read_bytes()) != source:
+            return None
+    except OSError:
+        return None
+    media = []
+    for address, data in outcome.media:
+        digest = media_digest(outcome.path.parent, address, max_media_bytes)
+        if digest is None or digest[1] != data:
+            return None
+        media.append((address, digest[0]))
+    return Entry(store.relative(outcome.path), inputs_key(outcome.path, source, media, settings), outcome.quiz_id,
+                 outcome.questions, outcome.drafts, tuple(a for a, _ in outcome.media), outcome.diagnostics, on_disk)
+
+
+def _extra_files(targets: dict[str, Path], summary: Summary, root: Path | None, written: dict[str, set[str]]) -> tuple[list[Path], list[Path]]:
+    """Files in the format folders that no quiz produces: (those this tool wrote, as far as it
+    can prove it: named as the format names its files and, for a single-format command whose
+    folder may be any folder, listed in the cache as written by an earlier run; everything
+    else, left alone). Nothing outside the format folders is ever the tool's."""
+    own, foreign = [], []
     for format_name, folder in targets.items():
-        if folder.is_dir():
-            for path in sorted(folder.iterdir()):
-                if path.is_file() and not path.name.startswith(".") and path.name not in summary.expected[format_name]:
-                    extra.append(path)
-    if root is not None and root.is_dir():
-        format_folders = {root / f.folder for f in FORMATS.values()}
-        for path in sorted(root.rglob("*")):
-            relative = path.relative_to(root)
-            if (path.is_file() and not any(part.startswith(".") for part in relative.parts)
-                    and not any(folder in path.parents for folder in format_folders)):
-                extra.append(path)
-    return extra
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.iterdir()):
+            if path.name.startswith(".") or path.name in summary.expected[format_name]:
+                continue
+            provable = path.name.endswith(OWN_SUFFIX[format_name]) and (root is not None or path.name in written.get(format_name, ()))
+            (own if provable and path.is_file() and not path.is_symlink() else foreign).append(path)
+    return own, foreign
 
 
 def _print_table(summary: Summary, formats: list[str]) -> None:
@@ -106,18 +172,42 @@ def _print_table(summary: Summary, formats: list[str]) -> None:
         sys.stdout.write("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() + "\n")
 
 
-def _progress(total: int, quiet: bool):
-    if quiet or total < PROGRESS_THRESHOLD or not sys.stderr.isatty():
-        return nullcontext(None)
-    from rich.console import Console
-    from rich.progress import Progress
+def _cached_quizzes(files: list[Path], store: Cache, targets: dict[str, Path], settings: tuple,
+                    max_media_bytes: int) -> tuple[dict[Path, str], dict[Path, Entry]]:
+    """The digest of each quiz file as read now, and the cache entries that still describe their quiz."""
+    sources_read: dict[Path, str] = {}
+    reused: dict[Path, Entry] = {}
+    for path in files:
+        try:
+            sources_read[path] = file_digest(path.read_bytes())
+        except OSError:
+            continue  # the loader reports it
+        entry = store.lookup(path)
+        if entry is not None and _reuse(entry, path, sources_read[path], targets, settings, max_media_bytes):
+            reused[path] = entry
+    return sources_read, reused
 
-    return Progress(transient=True, console=Console(stderr=True))
+
+def _judge_extra_files(targets: dict[str, Path], summary: Summary, root: Path | None, store: Cache,
+                       check: bool, prune: bool, verbose: bool) -> None:
+    own, foreign = _extra_files(targets, summary, root, store.written)
+    for path in own:
+        if check:
+            summary.differences.append(f"extra: {path} (no quiz produces it; remove it or run with --prune)")
+        elif prune:
+            path.unlink()
+            if verbose:
+                sys.stderr.write(f"removed {path}\n")
+        else:
+            sys.stderr.write(f"warning: {path} is produced by no quiz (run with --prune to remove it)\n")
+    if verbose:
+        for path in foreign:
+            sys.stderr.write(f"note: {path} was not written by lmsexport; it is left alone\n")
 
 
 def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, nearest_grade: bool, check: bool,
                jobs: int, quiet: bool, verbose: bool, prune: bool, max_media_bytes: int,
-               media_base_url: str | None = None, root: Path | None = None) -> int:
+               media_base_url: str | None = None, root: Path | None = None, use_cache: bool = True) -> int:
     try:
         for folder in targets.values():
             check_output_folder(folder, sources)
@@ -132,32 +222,63 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
     summary.add(path_problems)
     print_diagnostics(path_problems, "text", sys.stderr)
     options = ExportOptions(strict=strict, nearest_grade=nearest_grade, media_base_url=media_base_url)
-    with _progress(len(files), quiet) as progress:
-        task = progress.add_task("exporting", total=len(files)) if progress else None
-        for outcome in process_files(files, tuple(targets), options, jobs, max_media_bytes):
-            print_diagnostics(outcome.diagnostics, "text", sys.stderr, show_notes=verbose)
+    settings = (list(targets), strict, nearest_grade, media_base_url, max_media_bytes)
+    store = Cache((root if root is not None else next(iter(targets.values()))) / CACHE_FOLDER, enabled=use_cache)
+    if not check:
+        remove_stale_temporaries(store.folder)
+    sources_read, reused_entries = _cached_quizzes(files, store, targets, settings, max_media_bytes)
+    reused = {path: _reused_outcome(entry, path, summary) for path, entry in reused_entries.items()}
+    kept_entries: set[str] = set()
+    reporter = Reporter("stderr", "text", "quiet" if quiet else "verbose" if verbose else "default")
+    per_quiz = steps(tuple(targets))
+    with _progress(files, quiet) as progress:
+        task = progress.add_task("exporting", total=len(files) * per_quiz) if progress else None
+        # Each step of a quiz moves the bar (loading, checking, writing each format), so one large quiz shows progress too.
+        on_step = (lambda step: progress.update(task, advance=1, description=f"exporting {step}")) if progress else None
+        done = 0
+        for outcome in process_files(files, tuple(targets), options, jobs, max_media_bytes, on_step=on_step, reused=reused):
+            reporter.report(outcome.diagnostics)
             summary.add(outcome.diagnostics)
-            _handle_outcome(outcome, targets, check, summary, verbose)
+            if outcome.path in reused and not outcome.failed:
+                entry = reused_entries[outcome.path]
+                summary.rows.append((entry.quiz_id, {f: ("up to date" if recorded else "nothing to export") for f, recorded in entry.files.items()},
+                                     sum(1 for d in outcome.diagnostics if d.severity is Severity.WARNING)))
+                kept_entries.add(store.entry_name(outcome.path))
+            else:
+                on_disk = _handle_outcome(outcome, targets, check, summary, verbose)
+                if on_disk is None:
+                    # A quiz that failed keeps its old entry: its exports are still the ones it lists.
+                    kept_entries.add(store.entry_name(outcome.path))
+                elif not check:
+                    entry = _new_entry(outcome, store, sources_read.get(outcome.path), on_disk, settings, max_media_bytes)
+                    if entry is not None:
+                        try:
+                            store.store(entry)
+                            kept_entries.add(f"{entry.quiz_id}.json")
+                        except OSError as problem:  # the exports are right; only the next build is slower
+                            sys.stderr.write(f"warning: cannot write the build cache {store.folder}: {problem.strerror or problem}\n")
+            done += 1
             if progress:
-                progress.advance(task)
+                progress.update(task, completed=done * per_quiz)
     failed = summary.totals["errors"] > 0
     # Extra files are judged only for whole folders of content that loaded cleanly: a run on one
     # file, or one that failed, cannot tell which exports are orphans.
     whole_bank = all(p.is_dir() for p in sources)
     if whole_bank and not failed:
-        for path in _extra_files(targets, summary, root):
-            if check:
-                summary.differences.append(f"extra: {path} (no quiz produces it; remove it or run with --prune)")
-            elif prune:
-                path.unlink()
-                if verbose:
-                    sys.stderr.write(f"removed {path}\n")
-            else:
-                sys.stderr.write(f"warning: {path} is produced by no quiz (run with --prune to remove it)\n")
+        _judge_extra_files(targets, summary, root, store, check, prune, verbose)
+    if whole_bank and not check:
+        # The entry of a quiz that is gone stays while a file it lists is still there: it is the
+        # proof that a later --prune may delete that file.
+        kept_entries |= {name for name, listed in store.listed.items()
+                         if any((targets[f] / n).exists() for f, n in listed.items() if f in targets)}
+        store.remove_except(kept_entries)  # entries of quizzes that are gone, or that were unsound
     if not quiet and summary.rows:
         _print_table(summary, list(targets))
     for line in summary.differences:
         sys.stdout.write(line + "\n")
+    kinds = reporter.kinds_line()
+    if kinds:
+        sys.stderr.write(kinds + "\n")
     total = summary.totals
     if not quiet or failed or summary.differences:
         verdict = "exports are out of date" if summary.differences else ("exports are up to date" if check else "done")

@@ -1,4 +1,6 @@
-"""`lmsexport new`: a quiz file that validates, with one example question per requested type."""
+"""`lmsexport new`: a quiz file that validates and builds in every format without a warning, with
+one example question per requested type, and the schema beside the content so editors complete
+it out of the box. (Complete examples of every field are in examples/ of the repository.)"""
 
 from __future__ import annotations
 
@@ -6,11 +8,12 @@ import json
 import os
 import re
 import sys
+import unicodedata
 from pathlib import Path
 
 from ..output import write_atomic
 from ..checks.languages import language_is_valid
-from ..schema import quiz_schema
+from ..schema import schema_path
 
 EXAMPLES: dict[str, dict] = {
     "single_choice": {"stem": "Which option is correct?", "options": [
@@ -25,19 +28,69 @@ EXAMPLES: dict[str, dict] = {
     "matching": {"stem": "Match each item with its partner.", "pairs": [
         {"id": "one", "prompt": "One", "answer": "1"}, {"id": "two", "prompt": "Two", "answer": "2"}],
         "distractors": [{"id": "three", "text": "3"}]},
-    "essay": {"stem": "Explain your reasoning.", "grader_info": "What a good answer contains."},
+    "ordering": {"stem": "Put these steps in order.", "items": [
+        {"id": "first", "text": "First"}, {"id": "second", "text": "Second"}, {"id": "third", "text": "Third"}]},
+    "fill_in_blanks": {"stem": "Six times seven is [[product]].", "blanks": [
+        {"id": "product", "type": "short_answer", "answers": [{"text": "42"}]}]},
+    # No grader notes: Canvas and GIFT have no place for them, and a new quiz builds without a warning.
+    "essay": {"stem": "Explain your reasoning."},
     "description": {"stem": "Text shown before the next questions."},
 }
 
 
-def _schema_reference(out: Path) -> str:
-    """The repository's schema relative to the new file where there is one (editors read it
-    from disk), else the schema's $id."""
-    for folder in out.resolve().parents:
-        candidate = folder / "schema" / "quiz.schema.json"
-        if candidate.is_file():
-            return os.path.relpath(candidate, out.resolve().parent).replace(os.sep, "/")
-    return quiz_schema()["$id"]
+SCHEMA_FILE = Path("schema") / "quiz.schema.json"
+
+
+def _project_root(out: Path) -> Path:
+    """Where the content repository starts: the folder of its project file, else the current
+    folder when the quiz goes below it, else the quiz's own folder."""
+    folder = out.resolve().parent
+    for candidate in (folder, *folder.parents):
+        if (candidate / "lmsexport.toml").is_file() or (candidate / "pyproject.toml").is_file() or (candidate / SCHEMA_FILE).is_file():
+            return candidate
+    here = Path.cwd().resolve()
+    return here if here in folder.parents or here == folder else folder
+
+
+def place_schema(out: Path) -> tuple[str, Path | None]:
+    """The `$schema` for a quiz written at `out`: the repository's schema file, written there
+    from the packaged one when it is missing (returned as the second value), relative to the
+    quiz so that editors read it from disk."""
+    target = _project_root(out) / SCHEMA_FILE
+    written = None
+    if not target.is_file():
+        write_atomic(target, schema_path().read_bytes())
+        written = target
+    return os.path.relpath(target, out.resolve().parent).replace(os.sep, "/"), written
+
+
+def title_problem(title: str) -> str | None:
+    if not title.strip():
+        return "the title cannot be only white space"
+    bad = sorted({c for c in title if unicodedata.category(c) in ("Cc", "Cs") or c in "\ufffe\uffff"})
+    if bad:
+        return f"the title holds control characters ({', '.join(f'U+{ord(c):04X}' for c in bad)}), which no export can carry"
+    return None
+
+
+def portable_types() -> list[str]:
+    """The types every default format carries whole (a quiz of them builds without an error or
+    a warning), found by running the formats' checks on each example, so no list can go stale."""
+    from .. import jsonsource
+    from ..formats import DEFAULT_FORMATS, FORMATS
+    from ..pipeline import settle
+    from ..readers.canonical import build_quiz
+    from ..writers.shared import ExportOptions
+
+    portable = []
+    for kind in EXAMPLES:
+        data = scaffold("portable", [kind], None, "en", "")
+        quiz = build_quiz(data, "")
+        found = [d for name in DEFAULT_FORMATS for d in FORMATS[name].check(quiz, ExportOptions())]
+        reported = settle(found, False, jsonsource.parse(json.dumps(data).encode(), ""))  # as build reports them
+        if not any(d.severity.value in ("error", "warning") for d in reported):
+            portable.append(kind)
+    return portable
 
 
 def scaffold(quiz_id: str, types: list[str], title: str | None, language: str, schema: str) -> dict:
@@ -47,10 +100,13 @@ def scaffold(quiz_id: str, types: list[str], title: str | None, language: str, s
             "text_format": "plain", "questions": questions}
 
 
-def run_new(quiz_id: str, types: list[str], title: str | None, language: str, out: Path) -> int:
+def run_new(quiz_id: str, types: list[str] | None, title: str | None, language: str, out: Path) -> int:
+    """`types` None: every type the default formats carry whole."""
     if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", quiz_id):
         sys.stderr.write(f"error: {quiz_id!r} is not a valid quiz id: use lower-case letters, digits and single '-'\n")
         return 2
+    if types is None:
+        types = portable_types()
     unknown = [t for t in types if t not in EXAMPLES]
     if unknown:
         sys.stderr.write(f"error: unknown question type {', '.join(unknown)}; choose from {', '.join(EXAMPLES)}\n")
@@ -58,10 +114,25 @@ def run_new(quiz_id: str, types: list[str], title: str | None, language: str, ou
     if not language_is_valid(language):
         sys.stderr.write(f"error: {language!r} is not a registered language tag (BCP 47, such as 'en', 'wo' or 'pt-BR')\n")
         return 2
+    problem = title_problem(title) if title is not None else None
+    if problem:
+        sys.stderr.write(f"error: {problem}\n")
+        return 2
     if out.exists():
         sys.stderr.write(f"error: {out} already exists; not overwritten\n")
         return 2
-    data = scaffold(quiz_id, types, title, language, _schema_reference(out))
-    write_atomic(out, (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
+    try:
+        reference, schema_written = place_schema(out)
+        data = scaffold(quiz_id, types, title, language, reference)
+        write_atomic(out, (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
+    except OSError as problem:
+        sys.stderr.write(f"error: cannot write {problem.filename or out}: {problem.strerror or problem}\n")
+        return 2
+    if schema_written is not None:
+        sys.stdout.write(f"created {os.path.relpath(schema_written)} (the schema editors complete quizzes from)\n")
     sys.stdout.write(f"created {out}\n")
+    portable = portable_types()
+    others = [t for t in types if t not in portable]
+    if others:
+        sys.stdout.write(f"note: some default format cannot carry {', '.join(others)} whole: validate shows what, and --format leaves a format out\n")
     return 0

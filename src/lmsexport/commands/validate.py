@@ -1,40 +1,55 @@
-"""`lmsexport validate`: every problem in every quiz, then a one-line summary."""
+"""`lmsexport validate`: every problem in every quiz, for every format it is built in, then a
+one-line summary. The formats' checks are those `build` runs, so what passes here builds."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from ..pipeline import process_files
-from ..report import as_dict, counts, dump_json, plural, print_diagnostics
+from ..pipeline import process_files, steps
+from ..report import Reporter, as_dict, dump_json, plural
 from ..writers.shared import ExportOptions
-from .common import quiz_files
+from .common import progress, quiz_files
 
 
-def run_validate(paths: list[Path], style: str, max_media_bytes: int) -> int:
-    files, diagnostics = quiz_files(paths)
-    total = counts(diagnostics)
+def run_validate(paths: list[Path], style: str, max_media_bytes: int, formats: tuple[str, ...] = (),
+                 options: ExportOptions = ExportOptions(), level: str = "default") -> int:
+    files, path_problems = quiz_files(paths)
+    reporter = Reporter("stdout", style, level)
+    collected = list(path_problems)
     if style != "json":  # text and annotations stream; JSON is one document at the end
-        print_diagnostics(diagnostics, style)
-        diagnostics = []
+        reporter.report(path_problems)
     quizzes = questions = drafts = 0
-    for outcome in process_files(files, (), ExportOptions(), max_media_bytes=max_media_bytes):
-        quizzes += 1
-        questions += outcome.questions
-        drafts += outcome.drafts
-        for key, value in counts(outcome.diagnostics).items():
-            total[key] += value
-        if style == "json":
-            diagnostics.extend(outcome.diagnostics)
-        else:
-            print_diagnostics(outcome.diagnostics, style)
-    summary = {"quizzes": quizzes, "questions": questions, "drafts": drafts, "errors": total["errors"], "warnings": total["warnings"]}
+    errors, warnings = sum(1 for d in path_problems if d.is_error), 0
+    per_quiz = steps(formats, render=False)
+    with progress(files, level == "quiet") as bar:
+        task = bar.add_task("validating", total=len(files) * per_quiz) if bar else None
+        on_step = (lambda step: bar.update(task, advance=1, description=f"validating {step}")) if bar else None
+        for outcome in process_files(files, formats, options, max_media_bytes=max_media_bytes, render=False, on_step=on_step):
+            quizzes += 1
+            if bar:
+                bar.update(task, completed=quizzes * per_quiz)
+            questions += outcome.questions
+            drafts += outcome.drafts
+            errors += sum(1 for d in outcome.diagnostics if d.is_error)
+            warnings += sum(1 for d in outcome.diagnostics if d.severity.value == "warning")
+            if style == "json":
+                collected.extend(outcome.diagnostics)
+            else:
+                reporter.report(outcome.diagnostics)
+    summary = {"quizzes": quizzes, "questions": questions, "drafts": drafts, "errors": errors, "warnings": warnings,
+               "formats": list(formats)}
     if style == "json":
-        dump_json({"summary": summary, "diagnostics": [as_dict(d) for d in diagnostics]})
-    else:
-        line = (f"{plural(quizzes, 'quiz', 'quizzes')}, {plural(questions, 'question')} ({plural(drafts, 'draft')}): "
-                f"{plural(total['errors'], 'error')}, {plural(total['warnings'], 'warning')}")
-        if style == "github":
-            line = ("::error title=lmsexport::" if total["errors"] else "::notice title=lmsexport::") + line
-        sys.stdout.write(line + "\n")
-    return 1 if total["errors"] else 0
+        collected.sort(key=lambda d: (d.file, d.line or 0, d.column or 0))  # by file, then line
+        dump_json({"summary": summary, "diagnostics": [as_dict(d) for d in collected]})
+        return 1 if errors else 0
+    if style == "text":
+        kinds = reporter.kinds_line()
+        if kinds:
+            sys.stdout.write(kinds + "\n")
+    line = (f"{plural(quizzes, 'quiz', 'quizzes')}, {plural(questions, 'question')} ({plural(drafts, 'draft')}): "
+            f"{plural(errors, 'error')}, {plural(warnings, 'warning')}")
+    if style == "github":
+        line = ("::error title=lmsexport::" if errors else "::notice title=lmsexport::") + line
+    sys.stdout.write(line + "\n")
+    return 1 if errors else 0

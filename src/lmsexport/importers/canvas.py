@@ -54,6 +54,9 @@ _KEEP_AS_DRAFT = {
 _FILE_REFERENCE = re.compile(r"((?:\$|%24)IMS[-_]CC[-_]FILEBASE(?:\$|%24))/([^\"'\s<>?]+)")
 
 
+_NAMED = {"&#38;": "&amp;", "&#60;": "&lt;", "&#62;": "&gt;", "&#34;": "&quot;"}
+
+
 def _metadata(item: etree._Element) -> dict[str, str]:
     return {(f.findtext("fieldlabel") or "").strip(): (f.findtext("fieldentry") or "").strip() for f in item.iter("qtimetadatafield")}
 
@@ -86,6 +89,10 @@ class _Reader:
             value = mattext.text or ""
             if kind == "text/html":
                 html = True
+                # Canvas's own exporter (and lmsexport's) write these references numerically so
+                # that Canvas's plain twin of the text keeps them; in HTML they mean the same.
+                for numeric, named in _NAMED.items():
+                    value = value.replace(numeric, named)
                 parts.append(self.files(value))
             else:
                 parts.append(html_module.escape(value, quote=False) if html or len(texts) > 1 else value)

@@ -80,6 +80,7 @@ def parse_item(data: bytes, member: str | None = None) -> etree._Element:
     return root
 
 
+_FEEDBACK_WRAPPER = '<div class="feedback">'
 _OUTCOME_NAMES = ("general_feedback", "correct_feedback", "partial_feedback", "incorrect_feedback")
 _NOT_STEM = _INTERACTIONS | {"rubricBlock", "feedbackBlock", "feedbackInline", "modalFeedback"}
 
@@ -193,7 +194,17 @@ class _Item:
         if identifier is None or identifier not in self.feedbacks:
             return None
         self.used_feedback.add(identifier)
-        return self.rich(self.feedbacks[identifier])
+        element = self.feedbacks[identifier]
+        text = self.rich(element)
+        if text is None or not (text.source.startswith(_FEEDBACK_WRAPPER) and text.source.endswith("</div>")):
+            return text
+        # lmsexport wraps feedback in an attributed <div> that stops Canvas unwrapping it, and
+        # per-answer feedback, which Canvas reads from the first <div>, with its <p> made <div>.
+        inner = text.source[len(_FEEDBACK_WRAPPER):-len("</div>")]
+        children = [c for c in element if isinstance(c.tag, str)]
+        if children and children[0].tag == "div" and not children[0].attrib:
+            inner = re.sub(r"<(/?)div(?=[\s>])", r"<\1p", inner)
+        return Text(inner, TextFormat.HTML) if inner.strip() else None
 
     # Response processing ----------------------------------------------------
     def feedback_rules(self) -> list[tuple[etree._Element | None, str]]:

@@ -20,9 +20,27 @@ from .math import FormulaError, to_mathml
 from .style import DEFAULT_STYLE, MathStyle, RenderStyle
 
 __all__ = [
-    "DEFAULT_STYLE", "FormulaError", "MathStyle", "RenderStyle", "formula_problems",
+    "DEFAULT_STYLE", "FormulaError", "MathStyle", "RenderStyle", "forget_renderings", "formula_problems",
     "media_references", "plain_to_html", "plain_to_inline_html", "to_html", "to_inline_html",
 ]
+
+
+# Every writer renders the same texts of a quiz: each rendering is kept until the quiz is done
+# (the pipeline then calls forget_renderings, so memory stays bounded by the largest quiz), and
+# three writers out of four find it ready. The limit bounds it for callers that never forget.
+_RENDERED: dict[tuple, str] = {}
+_RENDERED_LIMIT = 200_000
+
+
+def _remember(key: tuple, html: str) -> str:
+    if len(_RENDERED) >= _RENDERED_LIMIT:
+        _RENDERED.clear()
+    _RENDERED[key] = html
+    return html
+
+
+def forget_renderings() -> None:
+    _RENDERED.clear()
 
 
 @lru_cache(maxsize=65536)
@@ -52,6 +70,11 @@ def _span(match: re.Match) -> str:
 
 
 def _markdown_to_html(source: str, style: RenderStyle) -> str:
+    html = _RENDERED.get(("markdown", source, style))
+    return html if html is not None else _remember(("markdown", source, style), _markdown_uncached(source, style))
+
+
+def _markdown_uncached(source: str, style: RenderStyle) -> str:
     if _SIMPLE_MARKDOWN.fullmatch(source):
         return "<p>" + source.replace('"', "&quot;") + "</p>"
     if _SIMPLE_INLINE.fullmatch(source):
@@ -79,6 +102,13 @@ def _keep_spaces(text: str) -> str:
 
 def plain_to_html(source: str) -> str:
     """Plain text as XHTML paragraphs: a blank line starts a paragraph, a newline is a <br/>."""
+    html = _RENDERED.get(("plain", source))
+    return html if html is not None else _remember(("plain", source), _plain_to_html(source))
+
+
+def _plain_to_html(source: str) -> str:
+    if "\n" not in source and "\r" not in source:  # one paragraph, most texts
+        return "<p>" + _keep_spaces(escape(source, quote=False)) + "</p>" if source.strip() else ""
     paragraphs = [p for p in source.replace("\r\n", "\n").replace("\r", "\n").split("\n\n") if p.strip()]
     if not paragraphs:
         return ""
@@ -87,6 +117,11 @@ def plain_to_html(source: str) -> str:
 
 def plain_to_inline_html(source: str) -> str:
     """Plain text as inline XHTML (for option texts and other short fields)."""
+    html = _RENDERED.get(("inline", source))
+    return html if html is not None else _remember(("inline", source), _plain_to_inline_html(source))
+
+
+def _plain_to_inline_html(source: str) -> str:
     return _keep_spaces(escape(source, quote=False).replace("\r\n", "\n").replace("\r", "\n")).replace("\n", "<br/>")
 
 

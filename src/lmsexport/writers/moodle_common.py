@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from decimal import Decimal, localcontext
 from urllib.parse import quote, unquote
 
-from ..diagnostics import Diagnostic, note
+from ..diagnostics import Diagnostic, note, pointer_join
 from ..model import Question, Quiz, Section, Text, TextFormat
 from ..text import (
     RenderStyle,
@@ -23,7 +23,7 @@ from ..text import (
     to_html,
     to_inline_html,
 )
-from .shared import ExportOptions, loss_warning, quiz_loss
+from .shared import ExportOptions, loss_warning, number, quiz_loss  # noqa: F401 (number: the writers read it here)
 
 _TAG_LIKE = re.compile(r"<[A-Za-z/!?]")
 _TAG_UNSAFE = re.compile(r"[\x00-\x1f\x7f<>`]|\s\s")
@@ -87,6 +87,13 @@ def question_tags(quiz: Quiz, question: Question) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*quiz.tags, *question.tags)))
 
 
+def tag_pointer(quiz: Quiz, question: Question, tag: str) -> str:
+    """Where a tag of a question stands: its own tags first, then the quiz's, which apply to it."""
+    if tag in question.tags:
+        return pointer_join(question.location.pointer, "tags", question.tags.index(tag))
+    return pointer_join("", "tags", quiz.tags.index(tag))
+
+
 def quiz_diagnostics(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
     """What Moodle changes in the category names it creates for this quiz."""
     for name in (*quiz.category, quiz.title):
@@ -127,7 +134,7 @@ def question_diagnostics(quiz: Quiz, question: Question, options: ExportOptions)
         yield loss_warning(quiz, question, f"question name {name!r}: Moodle strips HTML tags and outer spaces from names and cuts them at {NAME_MAX} characters", options, code="moodle-name")
     for tag in question_tags(quiz, question):
         if _TAG_UNSAFE.search(tag) or len(tag) > TAG_MAX or tag != tag.strip():
-            yield loss_warning(quiz, question, f"tag {tag!r}: Moodle drops '<', '>', '`', control characters and repeated spaces from tags and keeps {TAG_MAX} characters", options, code="moodle-tag")
+            yield loss_warning(quiz, question, f"tag {tag!r}: Moodle drops '<', '>', '`', control characters and repeated spaces from tags and keeps {TAG_MAX} characters", options, "moodle-tag", tag_pointer(quiz, question, tag))
     choices = getattr(question, "choices", ())
     if choices and getattr(question, "shuffle", False) and any(c.pinned for c in choices):
         pinned = ", ".join(c.id for c in choices if c.pinned)
@@ -157,13 +164,6 @@ def plain_html(source: str, inline: bool) -> str:
 
 def is_plain(text: Text) -> bool:
     return text.format is TextFormat.PLAIN
-
-
-def number(value: float) -> str:
-    """A number as Moodle reads it back exactly: integers without '.0', others the shortest repr."""
-    if abs(value) < 1e15 and value == int(value):
-        return str(int(value))
-    return repr(value)
 
 
 # Moodle's grading widens value ± tolerance by 10^-precision (PHP's precision, 14) of the larger of

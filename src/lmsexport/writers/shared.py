@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
-import io
 import re
-import zipfile
 from html import escape
 from dataclasses import dataclass, field
 
 from lxml import etree
 
-from ..diagnostics import Diagnostic, Severity, note, warning
+from ..diagnostics import Diagnostic, loss, note
 from ..model import Question, Quiz
+
+# How every XML writer opens its documents (as lxml writes the declaration).
+XML_DECLARATION = "<?xml version='1.0' encoding='UTF-8'?>\n"
+
+
+def number(value: float) -> str:
+    """A number as XSD and Moodle read it back exactly: integers without '.0', others the shortest repr."""
+    if abs(value) < 1e15 and value == int(value):
+        return str(int(value))
+    return repr(value)
+
 
 # Every zip entry gets this timestamp so that the same content gives the same bytes.
 ZIP_TIMESTAMP = (1980, 1, 1, 0, 0, 0)
@@ -19,7 +28,7 @@ ZIP_TIMESTAMP = (1980, 1, 1, 0, 0, 0)
 
 @dataclass(frozen=True, slots=True)
 class ExportOptions:
-    strict: bool = False  # turn a writer's warnings (what a format cannot carry) into errors
+    strict: bool = False  # losses (what a format cannot carry) are errors; applied where diagnostics are settled
     # Moodle only accepts fixed grade fractions; by default a credit off that list is an error.
     # With this set it is moved to the nearest allowed fraction, with a warning naming both.
     nearest_grade: bool = False
@@ -48,33 +57,20 @@ def nothing_to_export(quiz: Quiz, filename: str, format_name: str) -> Export:
 
 
 def loss_warning(quiz: Quiz, question: Question, message: str, options: ExportOptions, code: str, pointer: str | None = None) -> Diagnostic:
-    """A warning that the format cannot carry something; an error under --strict.
-    `pointer` names the exact field when the question as a whole is too vague a place."""
-    diagnostic = warning(message, quiz.location.file, question.location.pointer if pointer is None else pointer, code=code)
-    if options.strict:
-        return Diagnostic(Severity.ERROR, message + " (an error under --strict)", diagnostic.file, diagnostic.pointer, code=code)
-    return diagnostic
+    """The format cannot carry something of this question: a loss (a warning; whether it is an
+    error under --strict is decided once, where diagnostics are settled). `pointer` names the
+    exact value when the question as a whole is too vague a place."""
+    return loss(message, quiz.location.file, question.location.pointer if pointer is None else pointer, code=code)
 
 
 def quiz_loss(quiz: Quiz, message: str, options: ExportOptions, code: str, pointer: str = "") -> Diagnostic:
     """A warning about the quiz as a whole (or a part of it not in a question) that the format
-    cannot carry; an error under --strict."""
-    if options.strict:
-        return Diagnostic(Severity.ERROR, message + " (an error under --strict)", quiz.location.file, pointer, code=code)
-    return warning(message, quiz.location.file, pointer, code=code)
+    cannot carry: a loss, like `loss_warning`."""
+    return loss(message, quiz.location.file, pointer, code=code)
 
 
-def deterministic_zip(files: dict[str, bytes]) -> bytes:
-    """A zip whose bytes depend only on the names and contents: sorted entries, fixed times."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for name in sorted(files):
-            info = zipfile.ZipInfo(name, date_time=ZIP_TIMESTAMP)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            info.create_system = 3
-            archive.writestr(info, files[name], compress_type=zipfile.ZIP_DEFLATED, compresslevel=6)
-    return buffer.getvalue()
+# Written directly (not through zipfile) with a faster deflate; see zips.py.
+from .zips import deterministic_zip  # noqa: E402, F401 (the writers import it from here)
 
 
 def xml_bytes(root: etree._Element) -> bytes:

@@ -7,7 +7,7 @@ from ...model import Choice, MultipleResponse, SingleChoice, TrueFalse
 from ...text import to_inline_html
 from .item import ItemParts
 from .media import STYLE
-from .qti import end_condition, end_conditionvar, feedback_condition, respcondition, set_score, show_feedback, varequal
+from .qti import html_text, end_condition, end_conditionvar, feedback_condition, respcondition, set_score, show_feedback, varequal
 from ..shared import in_language
 from .xml import INDENT, text
 
@@ -38,7 +38,7 @@ def _choices(parts: ItemParts, labels: list[tuple[str, str]], cardinality: str) 
     # One string per option: this runs for most of a bank's texts.
     lines.parts += [
         f'{INDENT[d]}<response_label ident="{ident}">\n{INDENT[d + 1]}<material>\n'
-        f'{INDENT[d + 2]}<mattext texttype="text/html">{text(html)}</mattext>\n'
+        f'{INDENT[d + 2]}<mattext texttype="text/html">{html_text(html)}</mattext>\n'
         f"{INDENT[d + 1]}</material>\n{INDENT[d]}</response_label>\n"
         for ident, html in labels
     ]

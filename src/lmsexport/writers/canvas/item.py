@@ -124,6 +124,14 @@ def canvas_question_type(question: Question) -> str:
     return QUESTION_TYPES[type(question)]
 
 
+def feedback_html(language: str, text: Text) -> str:
+    """Feedback in a `<div lang>`. Canvas's importer (html_helper.rb, detect_html) unwraps
+    attribute-less <p>, <div> and <span> around a feedback and, when only text is left, keeps that
+    text still HTML-escaped, so students would read "&amp;"; a wrapper with an attribute stops it
+    and the feedback stays HTML. The language is a true attribute of the text, and Canvas keeps it."""
+    return f'<div lang="{escape(language)}">{html(text)}</div>'
+
+
 def build_item(quiz: Quiz, question: Question, fill) -> str:
     """The item element of `question`; `fill(parts)` writes the type's presentation and scoring."""
     question_type = canvas_question_type(question)
@@ -144,15 +152,16 @@ def build_item(quiz: Quiz, question: Question, fill) -> str:
             other(resprocessing, "Yes", "general_incorrect_fb")
         answer_ids = ",".join(parts.answer_ids)
         feedback_lines = Lines(4)
+        language = quiz.language_of(question)
         for ident, text in (
             ("general_fb", feedback.general),
             ("correct_fb", feedback.correct),
             ("general_incorrect_fb", feedback.incorrect),
         ):
             if text is not None:
-                itemfeedback(feedback_lines, ident, html(text))
+                itemfeedback(feedback_lines, ident, feedback_html(language, text))
         for answer_id, text in parts.answer_feedback:
-            itemfeedback(feedback_lines, f"{answer_id}_fb", html(text))
+            itemfeedback(feedback_lines, f"{answer_id}_fb", feedback_html(language, text))
     presentation.close("presentation")
 
     title = attribute(question.title or question.id)

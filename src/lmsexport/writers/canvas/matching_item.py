@@ -12,6 +12,7 @@ from hashlib import sha256
 from ...model import Matching, Ordering, Text
 from ...text import to_inline_html
 from .item import ItemParts
+from ..shared import in_language
 from .media import STYLE
 from .qti import end_condition, end_conditionvar, html_material, plain_material, respcondition, set_score, varequal
 
@@ -51,9 +52,11 @@ def _match(parts: ItemParts, pairs: list[tuple[str, Text, str]], distractors: li
     answer_ids = [parts.number(f"pair:{pair_id}") for pair_id, _, _ in pairs]
     parts.answer_ids.extend(answer_ids)
     lines = parts.presentation
+    language = parts.quiz.language_of(parts.question)
     for answer_id, (_, prompt, _) in zip(answer_ids, pairs):
         lines.open("response_lid", f' ident="response_{answer_id}"')
-        html_material(lines, to_inline_html(prompt, STYLE))
+        # A bare text would be kept HTML-escaped by the importer (see item.feedback_html).
+        html_material(lines, in_language(to_inline_html(prompt, STYLE), language, inline=True))
         lines.open("render_choice")
         for text, match_id in labels.items():
             lines.open("response_label", f' ident="{match_id}"')

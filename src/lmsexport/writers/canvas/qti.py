@@ -10,12 +10,26 @@ SCHEMA_LOCATION = f"{NS} http://www.imsglobal.org/xsd/ims_qtiasiv1p2p1.xsd"
 
 _HTML = ' texttype="text/html"'
 
+# Canvas keeps, beside each HTML text, a plain twin made by its clear_html (html_helper.rb): tags
+# out, numeric character references decoded, named ones deleted. With the named references of
+# escaped text written as numeric ones, "a &amp; b" gives "a & b" instead of "a  b" (and an
+# option "& &" no text at all), and the HTML means the same.
+_NUMERIC = {"&amp;": "&#38;", "&lt;": "&#60;", "&gt;": "&#62;", "&quot;": "&#34;"}
+
+
+def html_text(html: str) -> str:
+    """HTML as the escaped character data of a mattext, its references numeric."""
+    if "&" in html:
+        for named, numeric in _NUMERIC.items():
+            html = html.replace(named, numeric)
+    return text(html)
+
 
 def html_material(lines: Lines, html: str) -> None:
     """Canvas reads HTML as escaped markup inside mattext texttype="text/html"."""
     # One string for the three lines: this runs for every stem, option and feedback.
     outer, inner = INDENT[lines.depth], INDENT[lines.depth + 1]
-    lines.parts.append(f"{outer}<material>\n{inner}<mattext{_HTML}>{text(html)}</mattext>\n{outer}</material>\n")
+    lines.parts.append(f"{outer}<material>\n{inner}<mattext{_HTML}>{html_text(html)}</mattext>\n{outer}</material>\n")
 
 
 def plain_material(lines: Lines, text: str) -> None:
@@ -77,6 +91,6 @@ def itemfeedback(lines: Lines, ident: str, html: str) -> None:
     d = lines.depth
     lines.parts.append(
         f'{INDENT[d]}<itemfeedback ident="{ident}">\n{INDENT[d + 1]}<flow_mat>\n{INDENT[d + 2]}<material>\n'
-        f"{INDENT[d + 3]}<mattext{_HTML}>{text(html)}</mattext>\n{INDENT[d + 2]}</material>\n"
+        f"{INDENT[d + 3]}<mattext{_HTML}>{html_text(html)}</mattext>\n{INDENT[d + 2]}</material>\n"
         f"{INDENT[d + 1]}</flow_mat>\n{INDENT[d]}</itemfeedback>\n"
     )

@@ -12,13 +12,13 @@ Facts from canvas-lms (app/models/quizzes/quiz_question/*, gems/plugins/qti_expo
 
 from __future__ import annotations
 
-from ...model import Choice, MultipleResponse, Question, Quiz, SingleChoice
+from ...model import Choice, MultipleResponse, Question, Quiz, SingleChoice, is_full_credit
 
 _EPSILON = 1e-9
 
 
 def is_full(credit: float) -> bool:
-    return credit >= 1 - _EPSILON
+    return is_full_credit(credit)  # as validation judges full credit
 
 
 def canvas_credit(choice: Choice, n_correct: int) -> float:

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import re
 
-DECLARATION = "<?xml version='1.0' encoding='UTF-8'?>\n"
+from ...model import NOT_XML as _NOT_XML
+
+from ..shared import XML_DECLARATION as DECLARATION  # one definition for every XML writer
 INDENT = tuple("  " * depth for depth in range(40))
 
-# What XML 1.0 cannot carry at all, even escaped (lxml refuses the same characters).
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-
-
-# The same characters once encoded: C0 controls but tab, newline and return, and U+FFFE/U+FFFF.
+# The characters XML 1.0 cannot carry (model.NOT_XML) once encoded: C0 controls but tab, newline and return, and U+FFFE/U+FFFF.
 _CONTROL_BYTES = bytes(b for b in range(0x20) if b not in b"\t\n\r")
 
 

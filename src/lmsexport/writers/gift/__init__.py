@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ...diagnostics import Diagnostic, Severity, warning
+from ...diagnostics import loss
 from ...model import Quiz, TextFormat
 from ..moodle_common import category_path, dropped_metadata, question_diagnostics, quiz_diagnostics, section_category_path, section_note
 from ..shared import Export, ExportOptions, nothing_to_export
@@ -97,7 +97,4 @@ def _section_fields(section, count: int) -> list[tuple[str, str]]:
 def _category_losses(quiz: Quiz, path: str, options: ExportOptions):
     if re.search(r"\\[\\:#={}~n]", path) or PLACEHOLDER.search(path):
         message = "category path: Moodle reads GIFT escapes and placeholders (&&058; ...) in a $CATEGORY line and keeps no escape there, so these characters change"
-        if options.strict:
-            yield Diagnostic(Severity.ERROR, message + " (an error under --strict)", quiz.location.file, "", code="gift-category")
-        else:
-            yield warning(message, quiz.location.file, "", code="gift-category")
+        yield loss(message, quiz.location.file, "", code="gift-category")

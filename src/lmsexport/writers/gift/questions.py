@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-from ...diagnostics import Diagnostic, error
+from ...diagnostics import Diagnostic, error, pointer_join
 from ...model import (
     Choice,
     Description,
@@ -27,7 +27,7 @@ from ...model import (
 )
 from ...text import RenderStyle, media_references
 from ...text.blanks import fill
-from ..moodle_common import number, question_name, question_tags, question_texts, range_as_value_and_tolerance
+from ..moodle_common import number, question_name, question_tags, question_texts, range_as_value_and_tolerance, tag_pointer
 from ..moodle_grades import grade_percent
 from ..moodle_xml.questions import escape_wildcards
 from ..shared import ExportOptions, loss_warning
@@ -74,11 +74,12 @@ class BlockWriter:
             return "[plain]" + esc.escape(text.source)  # the common case, without detours
         return esc.rich(text, inline, self.lang, self.style)
 
-    def lose(self, question: Question, message: str, code: str) -> None:
-        self.diagnostics.append(loss_warning(self.quiz, question, message, self.options, code))
+    def lose(self, question: Question, message: str, code: str, *where: str | int) -> None:
+        """`where`: the pointer tokens of the value lost, below the question."""
+        self.diagnostics.append(loss_warning(self.quiz, question, message, self.options, code, pointer_join(question.location.pointer, *where)))
 
-    def fail(self, question: Question, message: str, code: str) -> None:
-        self.diagnostics.append(error(message, self.quiz.location.file, question.location.pointer, code=code))
+    def fail(self, question: Question, message: str, code: str, *where: str | int) -> None:
+        self.diagnostics.append(error(message, self.quiz.location.file, pointer_join(question.location.pointer, *where), code=code))
 
     def grade(self, question: Question, credit: float, what: str) -> str | None:
         percent, diagnostic = grade_percent(self.quiz, question, credit, what, self.options)
@@ -86,9 +87,9 @@ class BlockWriter:
             self.diagnostics.append(diagnostic)
         return percent
 
-    def plain_answer(self, question: Question, source: str, what: str) -> str | None:
+    def plain_answer(self, question: Question, source: str, what: str, *where: str | int) -> str | None:
         if not esc.plain_survives(source):
-            self.fail(question, f"{what} {source!r}: GIFT cannot carry '->' or Moodle's placeholders (&&058; ...) in a plain answer", "gift-unwritable")
+            self.fail(question, f"{what} {source!r}: GIFT cannot carry '->' or Moodle's placeholders (&&058; ...) in a plain answer", "gift-unwritable", *where)
             return None
         return esc.answer(source)
 
@@ -113,7 +114,7 @@ class BlockWriter:
             if _TAG_SAFE.match(tag):
                 tokens.append("[tag:" + tag.replace("]", "\\]") + "]")
             else:
-                self.lose(question, f"tag {tag!r}: a GIFT tag cannot hold line breaks, control characters, '<' or '>', nor end with a backslash; it is left out", "gift-tag")
+                self.diagnostics.append(loss_warning(self.quiz, question, f"tag {tag!r}: a GIFT tag cannot hold line breaks, control characters, '<' or '>', nor end with a backslash; it is left out", self.options, "gift-tag", tag_pointer(self.quiz, question, tag)))
         return "// " + " ".join(tokens)
 
     def common_losses(self, question: Question) -> None:
@@ -121,19 +122,19 @@ class BlockWriter:
             self.lose(question, "the question name holds Moodle's GIFT placeholders (&&058; ...), which Moodle turns into characters", "gift-name")
         default_points = 0.0 if question.type == "description" else 1.0
         if question.points != default_points:
-            self.lose(question, f"GIFT cannot carry points ({question.points:g}); Moodle gives the question {default_points:g}", "gift-points")
+            self.lose(question, f"GIFT cannot carry points ({question.points:g}); Moodle gives the question {default_points:g}", "gift-points", "points")
         if question.penalty is not None:
-            self.lose(question, "GIFT cannot carry the penalty", "gift-penalty")
+            self.lose(question, "GIFT cannot carry the penalty", "gift-penalty", "penalty")
         feedback = question.feedback
         combined = [name for name in ("correct", "partially_correct", "incorrect") if getattr(feedback, name) is not None]
         if combined:
-            self.lose(question, f"GIFT cannot carry {', '.join(combined)} feedback", "gift-feedback")
+            self.lose(question, f"GIFT cannot carry {', '.join(combined)} feedback", "gift-feedback", "feedback")
         # quiz.media lists every local file the texts show: without it there is nothing to look for.
         media = [path for text in question_texts(question) for path in media_references(text)] if self.quiz.media and self.style is None else []
         if media:
             self.lose(question, f"GIFT cannot carry media files ({', '.join(dict.fromkeys(media))}): Moodle will show them broken unless they are published and linked with a media base URL", "gift-media")
         if getattr(question, "shuffle", True) is False:
-            self.lose(question, "GIFT cannot turn shuffling off: Moodle's default applies", "gift-shuffle")
+            self.lose(question, "GIFT cannot turn shuffling off: Moodle's default applies", "gift-shuffle", "shuffle")
 
     def general(self, question: Question) -> str:
         general = question.feedback.general
@@ -145,7 +146,7 @@ class BlockWriter:
     # -- the types -----------------------------------------------------------------------------
     def _choices(self, question: SingleChoice | MultipleResponse, single: bool) -> str | None:
         if len(question.choices) < 2:
-            self.fail(question, "Moodle's GIFT import needs at least two options", "gift-options")
+            self.fail(question, "Moodle's GIFT import needs at least two options", "gift-options", "options")
             return None
         lines = []
         for choice in question.choices:
@@ -188,11 +189,11 @@ class BlockWriter:
             self.fail(question, "Moodle rejects a short answer question where no answer is worth full marks", "moodle-no-full-marks")
             return None
         if question.case_sensitive:
-            self.lose(question, "GIFT cannot make a short answer case sensitive", "gift-case")
+            self.lose(question, "GIFT cannot make a short answer case sensitive", "gift-case", "case_sensitive")
         lines = []
-        for answer in question.answers:
+        for index, answer in enumerate(question.answers):
             percent = self.grade(question, answer.credit, f"answer {answer.text!r}")
-            text = self.plain_answer(question, escape_wildcards(answer.text), "answer")
+            text = self.plain_answer(question, escape_wildcards(answer.text), "answer", "answers", index, "text")
             if percent is None or text is None:
                 return None
             # Always '=%n%': an '=' without weight is full credit, and a '~' would make it multiple choice.
@@ -233,40 +234,40 @@ class BlockWriter:
 
     def _matching(self, question: Matching) -> str | None:
         if len(question.pairs) + len(question.distractors) < 2:
-            self.fail(question, "Moodle's GIFT import needs at least two matching lines", "gift-options")
+            self.fail(question, "Moodle's GIFT import needs at least two matching lines", "gift-options", "pairs")
             return None
         lines = []
-        for pair in question.pairs:
-            answer = self.plain_answer_match(question, pair.answer)
+        for index, pair in enumerate(question.pairs):
+            answer = self.plain_answer_match(question, pair.answer, "pairs", index, "answer")
             if answer is None:
                 return None
             lines.append("\t=" + self.rich(pair.prompt, inline=True) + " -> " + answer + "\n")
-        for distractor in question.distractors:
-            answer = self.plain_answer_match(question, distractor.text)
+        for index, distractor in enumerate(question.distractors):
+            answer = self.plain_answer_match(question, distractor.text, "distractors", index, "text")
             if answer is None:
                 return None
             # An empty prompt is how Moodle writes an extra answer.
             lines.append("\t= -> " + answer + "\n")
         return "{\n" + "".join(lines) + self.general(question) + "}"
 
-    def plain_answer_match(self, question: Question, source: str) -> str | None:
+    def plain_answer_match(self, question: Question, source: str, *where: str | int) -> str | None:
         # Only the first '->' of a line separates prompt and answer, so an answer may hold one.
         if esc.PLACEHOLDER.search(source):
-            self.fail(question, f"answer {source!r}: GIFT cannot carry Moodle's placeholders (&&058; ...)", "gift-unwritable")
+            self.fail(question, f"answer {source!r}: GIFT cannot carry Moodle's placeholders (&&058; ...)", "gift-unwritable", *where)
             return None
         return esc.escape(source)
 
     def _essay(self, question: Essay) -> str:
         if question.grader_info is not None:
-            self.lose(question, "GIFT cannot carry the grader information", "gift-essay")
+            self.lose(question, "GIFT cannot carry the grader information", "gift-essay", "grader_info")
         if question.response_template is not None:
-            self.lose(question, "GIFT cannot carry the response template", "gift-essay")
+            self.lose(question, "GIFT cannot carry the response template", "gift-essay", "response_template")
         if question.lines != 15:
-            self.lose(question, f"GIFT cannot carry the response size ({question.lines} lines); Moodle uses 15", "gift-essay")
+            self.lose(question, f"GIFT cannot carry the response size ({question.lines} lines); Moodle uses 15", "gift-essay", "lines")
         general = question.feedback.general
         return "{" + ("" if general is None else "####" + self.rich(general, inline=False)) + "}"
 
     def _description(self, question: Description) -> str:
         if question.feedback.general is not None:
-            self.lose(question, "GIFT cannot carry general feedback on a description", "gift-feedback")
+            self.lose(question, "GIFT cannot carry general feedback on a description", "gift-feedback", "explanation")
         return ""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...diagnostics import Diagnostic, error
+from ...diagnostics import Diagnostic, error, pointer_join
 from ...model import (
     Choice,
     Description,
@@ -79,8 +79,9 @@ class QuestionWriter:
     def fail(self, question: Question, message: str, code: str) -> None:
         self.diagnostics.append(error(message, self.quiz.location.file, question.location.pointer, code=code))
 
-    def lose(self, question: Question, message: str, code: str) -> None:
-        self.diagnostics.append(loss_warning(self.quiz, question, message, self.options, code))
+    def lose(self, question: Question, message: str, code: str, *where: str | int) -> None:
+        """`where`: the pointer tokens of the value lost, below the question."""
+        self.diagnostics.append(loss_warning(self.quiz, question, message, self.options, code, pointer_join(question.location.pointer, *where)))
 
     def field(self, tag: str, text: Text | None, inline: bool = False) -> str:
         return self.fields.field(IN, tag, text, inline, self.lang if text is not None else None)
@@ -95,12 +96,12 @@ class QuestionWriter:
         give the question, when not its points (cloze)."""
         points = question.points if points is None else points
         if abs(float(_decimal(points)) - points) > 1e-12:
-            self.lose(question, f"points {points!r}: Moodle keeps 7 decimals", "moodle-points")
+            self.lose(question, f"points {points!r}: Moodle keeps 7 decimals", "moodle-points", "points")
         penalty = default_penalty if question.penalty is None else question.penalty
         if question.penalty is not None:
             snapped = abs(penalty - DEFAULT_PENALTY) < 0.005
             if abs(float(_decimal(penalty)) - penalty) > 1e-12 or (snapped and abs(penalty - 1 / 3) > 1e-7):
-                self.lose(question, f"penalty {penalty!r}: Moodle keeps 7 decimals and reads anything near 1/3 as 0.3333333", "moodle-penalty")
+                self.lose(question, f"penalty {penalty!r}: Moodle keeps 7 decimals and reads anything near 1/3 as 0.3333333", "moodle-penalty", "penalty")
         return (
             f'  <question type="{kind}">\n    <name>\n      <text>{character_data(question_name(question))}</text>\n    </name>\n'
             + (self.field("questiontext", question.stem) if questiontext is None else questiontext)
@@ -194,7 +195,7 @@ class QuestionWriter:
         kinds = [k for k in ("correct", "partially_correct", "incorrect") if getattr(feedback, k) is not None]
         if kinds:
             named = ", ".join(k.replace("_", " ") for k in kinds)
-            self.lose(question, f"Moodle's {question.type.replace('_', ' ')} questions have no {named} feedback (only feedback by answer): it is left out", "moodle-outcome-feedback")
+            self.lose(question, f"Moodle's {question.type.replace('_', ' ')} questions have no {named} feedback (only feedback by answer): it is left out", "moodle-outcome-feedback", "feedback")
 
     def _short_answer(self, question: ShortAnswer) -> str | None:
         self.lose_outcome_feedback(question)

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import re
 
-DECLARATION = "<?xml version='1.0' encoding='UTF-8'?>\n"
-# Everything outside XML 1.0's Char production.
-INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+from ...model import NOT_XML as INVALID, NOT_XML_CHARACTERS
+
+from ..shared import XML_DECLARATION as DECLARATION  # one definition for every XML writer
 # What escaping changes, and what XML cannot hold: one search tells whether a string needs work.
-_SPECIAL = re.compile("[&<>\r\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_SPECIAL = re.compile(f"[&<>\r{NOT_XML_CHARACTERS}]")
 
 
 class NotXml(ValueError):

@@ -1,25 +1,35 @@
 """IMS QTI 2.1 content package: one zip with a manifest, an assessmentTest and one item per question.
 
+    imsmanifest.xml
+    test.xml              the assessmentTest
+    <identifier>.xml      one assessmentItem per question, at the root (see `_unique_href`)
+    <media path>          each media file at its path beside the quiz, listed by a resource
+                          without href (see `render`)
+
 Every file is meant to validate against the official QTI 2.1 and IMS CP 1.1 schemas, and follows
-the conventions Canvas's QTI importer needs (see manifest.py, test.py, feedback.py). The quiz's
-own data (level, difficulty, learning path, category, source, tags) rides in the manifest's LOM
-(see lom.py).
+the conventions Canvas's QTI importer needs (see manifest.py, test.py, feedback.py, choices.py);
+what Canvas still changes is the data of platform_losses.py. The quiz's own data (level,
+difficulty, learning path, category, source, tags) rides in the manifest's LOM (see lom.py).
 """
 
 from __future__ import annotations
 
-from ...model import Quiz, Section
+from ...model import Description, Ordering, Quiz, Section
 from ..shared import Export, ExportOptions, deterministic_zip, nothing_to_export
 from .context import ItemContext
 from .item import assessment_item
 from .lom import quiz_lom, write
 from .manifest import ITEM_TYPE, MEDIA_TYPE, TEST_TYPE, Resource, manifest
 from .media import used_media
+from .platform_losses import Loss, Severity, found_in, found_in_sections
 from .names import first_non_xml_char, identifier, media_href, media_path
 from .problems import Problems
 from .test import assessment_test
 
 MANIFEST = "imsmanifest.xml"
+# Items whose type Canvas cannot guess from their interactions: it guesses none for an item with
+# no interaction or an orderInteraction and makes an "Error" of it (question_type_educated_guesser.rb).
+_CANVAS_TYPES = {Description: "text_only_question", Ordering: "orderInteraction"}
 TEST_FILE = "test.xml"
 
 
@@ -36,7 +46,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     resources: list[Resource] = []
     refs: dict[str, tuple[str, str, float]] = {}
     taken: set[str] = set()
-    file_names: set[str] = set()
+    file_names: set[str] = {MANIFEST, TEST_FILE}
     for question in questions:
         item_id = identifier(question.id)
         if item_id in taken:
@@ -49,7 +59,8 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         title = question.title if question.title is not None else question.id
         shows = tuple(used_media(quiz, question)) if media_ids else ()
         resources.append(Resource(item_id, ITEM_TYPE, href, title, language, _item_keywords(ctx, quiz),
-                                  tuple(media_ids[path] for path in shows), tuple(media_href(path) for path in shows)))
+                                  tuple(media_ids[path] for path in shows), tuple(media_href(path) for path in shows),
+                                  canvas_type=_CANVAS_TYPES.get(type(question))))
         refs[question.id] = (item_id, href, question.points)
     if problems.failed:
         return Export(filename, None, tuple(problems.found))
@@ -64,9 +75,37 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     test = Resource(test_id, TEST_TYPE, TEST_FILE, quiz.title, quiz.language, keywords, tuple(r.identifier for r in resources), lom=write(lom, 4))
     for media in quiz.media:
         files[media_path(media.path)] = media.data
-    shown = [Resource(media_ids[m.path], MEDIA_TYPE, media_href(m.path), m.name, quiz.language) for m in quiz.media]
+    # A media resource has no href: Canvas (Qti.convert_files) makes a course file of every <file>
+    # except a resource's own href, and links resolve only to course files.
+    shown = [Resource(media_ids[m.path], MEDIA_TYPE, None, m.name, quiz.language, files=(media_href(m.path),)) for m in quiz.media]
     files[MANIFEST] = manifest(f"manifest.{quiz.id}", write(lom, 2), [test, *resources, *shown])
+    report_platform_losses(quiz, problems)
     return Export(filename, deterministic_zip(files), tuple(problems.found))
+
+
+def report_platform_losses(quiz: Quiz, problems: Problems) -> None:
+    """What a platform's importer will change, from the table in platform_losses. The package
+    itself carries everything, so these never become errors under --strict. A change of score is
+    a warning at each question or section; the rest one note per kind, naming the questions."""
+    found: dict[Loss, list] = {}
+    for question in quiz.exported_questions:
+        for loss in found_in(question, quiz):
+            found.setdefault(loss, []).append(question)
+    for loss, questions in found.items():
+        message = f"on import into {loss.platform}: {loss.effect}"
+        if loss.severity is Severity.WARNING:
+            for question in questions:
+                problems.platform_warning(question, message)
+        else:
+            names = ", ".join(repr(q.id) for q in questions[:5])
+            more = f" and {len(questions) - 5} more" if len(questions) > 5 else ""
+            problems.platform_note(f"{message} (question {names}{more})")
+    for index, loss in found_in_sections(quiz):
+        message = f"on import into {loss.platform}: {loss.effect}"
+        if loss.severity is Severity.WARNING:
+            problems.platform_warning(None, message, "sections", index)
+        else:
+            problems.platform_note(message, "sections", index)
 
 
 def _section(quiz: Quiz, section: Section | None, problems: Problems):
@@ -87,11 +126,14 @@ def _item_keywords(ctx: ItemContext, quiz: Quiz) -> tuple[str, ...]:
 
 
 def _unique_href(item_id: str, used: set[str]) -> str:
-    """items/<identifier>.xml, unique even where file names ignore case (Windows, macOS)."""
-    href, n = f"items/{item_id}.xml", 1
+    """<identifier>.xml at the package root, unique even where file names ignore case (Windows,
+    macOS). At the root, an item refers to a media file by the file's own package path, the only
+    form Canvas's path matching (html_helper.rb, find_best_path_match) resolves: it cannot follow
+    `../` from an item in a subfolder."""
+    href, n = f"{item_id}.xml", 1
     while href.lower() in used:
         n += 1
-        href = f"items/{item_id}-{n}.xml"
+        href = f"{item_id}-{n}.xml"
     used.add(href.lower())
     return href
 

@@ -12,11 +12,21 @@ from .parts import AnswerFeedback, Parts
 from .scoring import map_response_rules, mapping
 
 _TRUE_FALSE = (("true", "True"), ("false", "False"))
+# Canvas (choice_interaction.rb) makes a true_false_question only of a response whose identifier
+# starts with TF, and reads every condition on it as `match` against an explicit baseValue: a
+# `<correct/>` there makes the whole item an "Error".
+TRUE_FALSE_RESPONSE = "TF_RESPONSE"
 _MATCHED = make("match", variable(RESPONSE), f'<correct identifier="{RESPONSE}"/>')
-_MATCH_SCORING = condition(
-    (_MATCHED, [set_outcome(SCORE, variable(MAXSCORE))]),
-    (None, [set_outcome(SCORE, base("float", "0"))]),
-)
+
+
+def _match_scoring(matched: str) -> str:
+    return condition(
+        (matched, [set_outcome(SCORE, variable(MAXSCORE))]),
+        (None, [set_outcome(SCORE, base("float", "0"))]),
+    )
+
+
+_MATCH_SCORING = _match_scoring(_MATCHED)
 
 
 def single_choice(ctx: ItemContext, question: SingleChoice) -> Parts:
@@ -40,10 +50,10 @@ def true_false(ctx: ItemContext, question: TrueFalse) -> Parts:
         for key, label in _TRUE_FALSE
     )
     where = {"true": ("true_feedback",), "false": ("false_feedback",)}
-    return _choices(ctx, question, choices, shuffle=False, multiple=False, feedback_where=where)
+    return _choices(ctx, question, choices, shuffle=False, multiple=False, feedback_where=where, response=TRUE_FALSE_RESPONSE)
 
 
-def _choices(ctx, question, choices, shuffle, multiple, feedback_where=None) -> Parts:
+def _choices(ctx, question, choices, shuffle, multiple, feedback_where=None, response=RESPONSE) -> Parts:
     parts = Parts()
     points = question.points
     ids = [choice_identifier(c.id) for c in choices]
@@ -51,19 +61,24 @@ def _choices(ctx, question, choices, shuffle, multiple, feedback_where=None) -> 
         ctx.problems.error(question, "two options have the same identifier", "options")
     cardinality = "multiple" if multiple else "single"
     correct = "".join(value(i) for i, c in zip(ids, choices) if c.correct)
-    declaration = f'<responseDeclaration identifier="{RESPONSE}" cardinality="{cardinality}" baseType="identifier"><correctResponse>{correct}</correctResponse>'
+    declaration = f'<responseDeclaration identifier="{response}" cardinality="{cardinality}" baseType="identifier"><correctResponse>{correct}</correctResponse>'
     partial = multiple or any(c.credit != 0 and not c.correct for c in choices)
     if partial:
         entries = [(i, c.credit * points) for i, c in zip(ids, choices) if c.credit != 0]
         declaration += mapping(entries, points)
         parts.scoring = map_response_rules()
         parts.template = MAP_RESPONSE
+    elif response == TRUE_FALSE_RESPONSE:  # the right choice by name, never <correct/>
+        right = next(i for i, c in zip(ids, choices) if c.correct)
+        parts.correct = make("match", variable(response), base("identifier", right))
+        parts.scoring = [_match_scoring(parts.correct)]
     else:
         parts.scoring = [_MATCH_SCORING]
         # The template scores 1 for a right answer: it only fits a question worth 1 point.
         parts.template = MATCH_CORRECT if points == 1 else None
     parts.responses.append(declaration + "</responseDeclaration>")
-    parts.correct = _MATCHED
+    if parts.correct is None:
+        parts.correct = _MATCHED
 
     options = []
     for index, (choice_id, choice) in enumerate(zip(ids, choices)):
@@ -74,15 +89,15 @@ def _choices(ctx, question, choices, shuffle, multiple, feedback_where=None) -> 
         options.append(f'<simpleChoice identifier="{choice_id}"{extra}>{content}</simpleChoice>')
         if choice.feedback is not None:
             chosen = (
-                make("member", base("identifier", choice_id), variable(RESPONSE))
+                make("member", base("identifier", choice_id), variable(response))
                 if multiple
-                else make("match", variable(RESPONSE), base("identifier", choice_id))
+                else make("match", variable(response), base("identifier", choice_id))
             )
             where = feedback_where[choice.id] if feedback_where else ("options", index, "feedback")
             parts.answer_feedback.append(AnswerFeedback(option_feedback_id(choice_id, index), choice.feedback, where, chosen))
     shuffled = "true" if shuffle else "false"
     parts.body.append(
-        f'<choiceInteraction responseIdentifier="{RESPONSE}" shuffle="{shuffled}" maxChoices="{"0" if multiple else "1"}">'
+        f'<choiceInteraction responseIdentifier="{response}" shuffle="{shuffled}" maxChoices="{"0" if multiple else "1"}">'
         + "".join(options)
         + "</choiceInteraction>"
     )

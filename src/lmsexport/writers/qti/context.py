@@ -10,13 +10,9 @@ from .problems import Problems
 from .xhtml import fragment
 
 
-def _from_items_folder(path: str) -> str:
-    """Items are one folder below the media folder."""
-    return "../" + media_href(path)
-
-
-# QTI 2.1 carries MathML natively, so formulas need no script on the platform.
-ITEM_STYLE = RenderStyle(math=MathStyle.MATHML, media_url=_from_items_folder)
+# QTI 2.1 carries MathML natively, so formulas need no script on the platform. Items lie at the
+# package root, so a media file's package path is its address.
+ITEM_STYLE = RenderStyle(math=MathStyle.MATHML, media_url=media_href)
 
 
 class ItemContext:
@@ -38,6 +34,10 @@ class ItemContext:
     def block(self, text: Text, *where: str | int) -> str:
         """Block content in one `div`: the stem, feedback, a rubric."""
         return "<div>" + self._markup(rich.to_html(text, ITEM_STYLE), text, where) + "</div>"
+
+    def inner_block(self, text: Text, *where: str | int) -> str:
+        """Block content for a wrapper of the caller's own."""
+        return self._markup(rich.to_html(text, ITEM_STYLE), text, where)
 
     def inline(self, text: Text, *where: str | int) -> str:
         """Short content (an option, a matching prompt) that goes straight into its element."""

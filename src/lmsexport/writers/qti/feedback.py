@@ -64,9 +64,33 @@ def feedback(ctx: ItemContext, parts: Parts) -> tuple[list[str], list[str]]:
         rules.append(add_feedback(GENERAL))
         shown.append((GENERAL, question.feedback.general, ("explanation",)))
 
-    # One wrapping div: Canvas keeps only the first <p> or <div> of a per-option feedback.
+    per_answer = {a.identifier for a in answers}
     modals = [
-        f'<modalFeedback outcomeIdentifier="{FEEDBACK}" identifier="{name}" showHide="show">{ctx.block(text, *where)}</modalFeedback>'
+        f'<modalFeedback outcomeIdentifier="{FEEDBACK}" identifier="{name}" showHide="show">'
+        + (_answer_content(ctx.inner_block(text, *where)) if name in per_answer else _content(ctx.inner_block(text, *where)))
+        + "</modalFeedback>"
         for name, text, where in shown
     ]
     return rules, modals
+
+
+# Canvas's detect_html (html_helper.rb) unwraps attribute-less <p>, <div> and <span> around a
+# feedback and, when only text is left, stores that text still HTML-escaped: students would read
+# "&amp;". A wrapper that carries an attribute stops the unwrapping and keeps the feedback as
+# HTML. `class` is the one attribute QTI allows that Canvas's sanitiser keeps (it drops xml:lang).
+_WRAPPER = '<div class="feedback">'
+
+
+def _content(html: str) -> str:
+    """Outcome and general feedback: Canvas reads the modalFeedback element itself."""
+    return _WRAPPER + html + "</div>"
+
+
+_PARAGRAPH = re.compile(r"<(/?)p(?=[\s>])")
+
+
+def _answer_content(html: str) -> str:
+    """Per-answer feedback: Canvas reads only the first <p> of the modalFeedback, or else its first
+    <div> (choice_interaction's attach_feedback_values). So paragraphs become divs (a div holds
+    all a paragraph holds), and the first div holds the attributed wrapper alone."""
+    return "<div>" + _WRAPPER + _PARAGRAPH.sub(r"<\1div", html) + "</div></div>"

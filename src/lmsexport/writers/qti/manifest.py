@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .lom import item_lom
 from .markup import DECLARATION, attribute
-from .names import CP, CP_XSD, MD, MD_XSD, XSI
+from .names import CP, CP_XSD, MD, MD_XSD, QTI, XSI
 
 ITEM_TYPE = "imsqti_item_xmlv2p1"
 TEST_TYPE = "imsqti_test_xmlv2p1"
@@ -18,7 +18,7 @@ MEDIA_TYPE = "webcontent"
 class Resource:
     identifier: str
     kind: str
-    href: str
+    href: str | None  # None for media: see `_resource`
     title: str
     language: str
     keywords: tuple[str, ...] = ()
@@ -28,15 +28,28 @@ class Resource:
     files: tuple[str, ...] = ()
     # Ready-made LOM (the test's); otherwise one is written from the title, language and keywords.
     lom: str | None = None
+    # The question type Canvas must take, for an item whose type it cannot guess (see `canvas_type`).
+    canvas_type: str | None = None
+
+
+def canvas_type(question_type: str) -> str:
+    """Canvas's qti_exporter takes an item's type from an `interactionType` of the QTI namespace in
+    its manifest metadata (assessment_item_converter.rb, get_interaction_type) and otherwise
+    guesses it from the interactions, making an "Error" of an item without any. CP metadata takes
+    elements of any other namespace, checked only where their schema declares them, and QTI 2.1
+    declares no global `interactionType` in its own namespace: the package stays valid."""
+    return f'\n        <interactionType xmlns="{QTI}">{question_type}</interactionType>'
 
 
 def _resource(resource: Resource) -> str:
-    ref = attribute(resource.href)
-    lines = [f'\n    <resource identifier="{attribute(resource.identifier)}" type="{resource.kind}" href="{ref}">']
+    own = f' href="{attribute(resource.href)}"' if resource.href is not None else ""
+    lines = [f'\n    <resource identifier="{attribute(resource.identifier)}" type="{resource.kind}"{own}>']
     if resource.kind != MEDIA_TYPE:
         lom = resource.lom if resource.lom is not None else item_lom(resource.title, resource.language, resource.keywords, 4)
-        lines.append(f"\n      <metadata>{lom}\n      </metadata>")
-    lines.append(f'\n      <file href="{ref}"/>')
+        marked = canvas_type(resource.canvas_type) if resource.canvas_type else ""
+        lines.append(f"\n      <metadata>{lom}{marked}\n      </metadata>")
+    if resource.href is not None:
+        lines.append(f'\n      <file{own}/>')
     lines.extend(f'\n      <file href="{attribute(f)}"/>' for f in resource.files)
     lines.extend(f'\n      <dependency identifierref="{attribute(d)}"/>' for d in resource.dependencies)
     lines.append("\n    </resource>")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-DECLARATION = "<?xml version='1.0' encoding='UTF-8'?>\n"
+from ..shared import XML_DECLARATION as DECLARATION  # one definition for every XML writer
 
 
 # Most strings need no escaping: one search finds out.

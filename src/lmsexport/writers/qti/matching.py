@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ...model import Matching
 from .context import ItemContext
 from .expressions import make, value, variable
@@ -11,6 +13,15 @@ from .parts import Parts
 from .scoring import map_response_rules, mapping
 
 _MATCHED = make("match", variable(RESPONSE), f'<correct identifier="{RESPONSE}"/>')
+
+
+_BLOCK = re.compile(r"<(?:p|div|ul|ol|pre|table|blockquote|h[1-6]|hr)[\s>/]")
+
+
+def _wrapped(html: str) -> str:
+    """A span around an inline prompt, a div around one with blocks (a span cannot hold them)."""
+    tag = "div" if _BLOCK.search(html) else "span"
+    return f'<{tag} class="prompt">{html}</{tag}>'
 
 
 def matching(ctx: ItemContext, question: Matching) -> Parts:
@@ -38,7 +49,9 @@ def matching(ctx: ItemContext, question: Matching) -> Parts:
 
     prompts = []
     for index, (pair, source) in enumerate(zip(question.pairs, sources)):
-        content = ctx.inline(pair.prompt, "pairs", index, "prompt")
+        # Canvas reads a prompt with detect_html (html_helper.rb): bare text would be kept
+        # HTML-escaped ("-&gt;"); a wrapper with an attribute keeps it as HTML.
+        content = _wrapped(ctx.inline(pair.prompt, "pairs", index, "prompt"))
         prompts.append(f'<simpleAssociableChoice identifier="{source}" matchMax="1">{content}</simpleAssociableChoice>')
     answers = []
     where = {pair.answer: ("pairs", i, "answer") for i, pair in reversed(list(enumerate(question.pairs)))}

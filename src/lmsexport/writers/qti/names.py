@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
+from ...model import NOT_XML as _NOT_XML
+from ..shared import number  # noqa: F401 (the item builders read it here)
+
 QTI = "http://www.imsglobal.org/xsd/imsqti_v2p1"
 QTI_XSD = "http://www.imsglobal.org/xsd/qti/qtiv2p1/imsqti_v2p1.xsd"
 CP = "http://www.imsglobal.org/xsd/imscp_v1p1"
@@ -46,18 +49,8 @@ def identifier(raw: str) -> str:
     return cleaned if _NCNAME.fullmatch(cleaned) else "id_" + cleaned
 
 
-def number(value: float) -> str:
-    """A float as XSD spells it, without a useless '.0'."""
-    if value == int(value) and abs(value) < 1e15:
-        return str(int(value))
-    return repr(value)
-
-
-# XML 1.0 cannot hold these code points at all, not even as character references.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
-
-
 def first_non_xml_char(text: str) -> str | None:
+    """The first code point XML 1.0 cannot hold at all, not even as a character reference."""
     found = _NOT_XML.search(text)
     return found.group() if found else None
 

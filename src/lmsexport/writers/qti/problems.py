@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...diagnostics import Diagnostic, error, pointer_join
+from ...diagnostics import Diagnostic, error, note, pointer_join, warning
 from ...model import Question, Quiz
 from ..shared import ExportOptions, loss_warning
 
@@ -22,6 +22,12 @@ class Problems:
 
     def loss(self, question: Question, message: str, *parts: str | int, code: str = "qti-loss") -> None:
         self.found.append(loss_warning(self.quiz, question, message, self.options, code, self.pointer(question, *parts)))
+
+    def platform_warning(self, question: Question | None, message: str, *parts: str | int) -> None:
+        self.found.append(warning(message, self.quiz.location.file, self.pointer(question, *parts), code="qti-platform"))
+
+    def platform_note(self, message: str, *parts: str | int) -> None:
+        self.found.append(note(message, self.quiz.location.file, self.pointer(None, *parts) if parts else "", code="qti-platform"))
 
     @property
     def failed(self) -> bool:

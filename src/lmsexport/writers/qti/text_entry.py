@@ -6,6 +6,8 @@ itemBody (qti_exporter's assessment_item_converter).
 
 from __future__ import annotations
 
+from decimal import Context, Decimal
+
 from ...model import Numerical, ShortAnswer
 from .context import ItemContext
 from .expressions import base, condition, make, set_outcome, value, variable
@@ -51,7 +53,7 @@ def numerical(ctx: ItemContext, question: Numerical) -> Parts:
     correct = []
     if ranked:
         first = ranked[0][1]
-        correct.append(make("correctResponse", value(number(first.value if first.value is not None else first.minimum))))
+        correct.append(make("correctResponse", value(number(first.value) if first.value is not None else midpoint(first.minimum, first.maximum))))
     parts.responses.append(make("responseDeclaration", *correct, identifier=RESPONSE, cardinality="single", baseType="float"))
 
     branches = []
@@ -65,6 +67,23 @@ def numerical(ctx: ItemContext, question: Numerical) -> Parts:
     parts.correct = _any([_accepts(a) for a in question.answers if a.credit >= 1])
     parts.body = _blank(8)
     return parts
+
+
+# Wide enough for the exact sum of any two doubles written in their shortest decimal form.
+_EXACT = Context(prec=800, Emax=999_999, Emin=-999_999)
+
+
+def midpoint(low: float, high: float) -> str:
+    """The middle of a range as the shortest exact decimal: a platform that reads only the
+    correct response (Canvas) then accepts a value that is inside the range, not on its edge.
+    Decimal arithmetic on the numbers as written, so 0.1 and 0.3 give 0.2, not 0.20000000000000001."""
+    middle = _EXACT.divide(_EXACT.add(Decimal(repr(low)), Decimal(repr(high))), Decimal(2))
+    nearest = float(middle)
+    if Decimal(repr(nearest)) == middle:
+        return number(nearest)
+    # A double cannot hold it exactly (1 and 1.0000000000000002): any double a reader rounds
+    # it to stays within the bounds, since both bounds are doubles and rounding keeps order.
+    return format(middle.normalize(_EXACT), "f" if abs(middle.adjusted()) < 30 else "E")
 
 
 def _accepts(answer):

@@ -1,0 +1,113 @@
+"""What the Moodle XML and GIFT checks share: every credit judged against Moodle's grade list,
+at the place of the credit, saying so when it is the default split rather than a value written.
+
+The writers call `grade_percent` for the same credits; the checks report, so the problem is
+said once for both formats (`moodle, gift: ...`), where the author can change it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+
+from ..diagnostics import Diagnostic, error, pointer_join
+from ..model import MultipleResponse, Numerical, Question, Quiz, ShortAnswer, SingleChoice
+from .moodle_grades import exact_grade, grade_percent, nearest_grade
+
+# Grades of Moodle's list that are exact fractions, for suggesting credits that add up to 1.
+_EXACT_GRADES = tuple(Fraction(n, d) for n, d in (
+    (1, 1), (9, 10), (5, 6), (4, 5), (3, 4), (7, 10), (2, 3), (3, 5), (1, 2), (2, 5), (1, 3), (3, 10),
+    (1, 4), (1, 5), (1, 6), (1, 7), (1, 8), (1, 9), (1, 10), (1, 20)))
+
+
+def default_split(question: MultipleResponse) -> Fraction | None:
+    """The share each correct option gets when no option has a credit written, or None when some
+    option's credit differs from that split (the author wrote credits)."""
+    correct = sum(1 for c in question.choices if c.correct)
+    if not correct:
+        return None
+    share = 1.0 / correct
+    if all(c.credit == (share if c.correct else -share) for c in question.choices):
+        return Fraction(1, correct)
+    return None
+
+
+def suggested_credits(count: int) -> str:
+    """Credits on Moodle's list for `count` correct options that add up to exactly 1, as even as
+    possible: 'for example 9 options at 0.1 and 2 at 0.05'."""
+    best: tuple[Fraction, int, Fraction, int] | None = None
+    for high in _EXACT_GRADES:
+        for low in _EXACT_GRADES:
+            if low > high:
+                continue
+            for at_high in range(1, count + 1):
+                if at_high * high + (count - at_high) * low == 1:
+                    if best is None or high - low < best[0] - best[2]:
+                        best = (high, at_high, low, count - at_high)
+    if best is None:
+        return "but Moodle's smallest grade is 5%, so no more than 20 correct options can share the marks: split the question"
+    high, at_high, low, at_low = best
+    wording = f"{at_high} options at {_decimal(high)}"
+    if at_low:
+        wording += f" and {at_low} at {_decimal(low)}"
+    return "for example " + wording
+
+
+def _decimal(value: Fraction) -> str:
+    """0.1 as 0.1; 1/3 as 0.3333333, which Moodle and the content's sum rule both accept."""
+    return f"{float(value):g}" if len(f"{float(value):g}") < 8 else f"{float(value):.7f}"
+
+
+def grade_problems(quiz: Quiz, question: Question, options) -> Iterator[Diagnostic]:
+    """Every credit of the question Moodle would not store as it is: an error (the import would
+    stop), or with nearest_grade a loss naming the grade it becomes."""
+    file = quiz.location.file
+    base = question.location.pointer
+    if isinstance(question, MultipleResponse):
+        share = default_split(question)
+        if share is not None and exact_grade(float(share)) is None:
+            correct = sum(1 for c in question.choices if c.correct)
+            if options.nearest_grade:
+                message = (f"the default split gives each of the {correct} correct options {float(share):g}, which is not one "
+                           f"of Moodle's grade fractions; written as the nearest one, {nearest_grade(float(share))}% (the score changes)")
+                yield _loss(quiz, question, message, options, pointer_join(base, "options"))
+            else:
+                message = (f"the default split gives each of the {correct} correct options {float(share):g} "
+                           f"({float(share) * 100:g}%), which is not one of Moodle's grade fractions, so Moodle would reject the "
+                           f"whole file; write a credit on each option instead, {suggested_credits(correct)} (and wrong options "
+                           f"at 0 or a negative grade of the list), or export with the nearest-grade option")
+                yield error(message, file, pointer_join(base, "options"), code="moodle-grade")
+            return
+    for where, credit, what in _credits(question):
+        _, diagnostic = grade_percent(quiz, question, credit, what, options)
+        if diagnostic is not None:
+            yield _relocated(diagnostic, pointer_join(base, *where))
+
+
+def _credits(question: Question) -> Iterator[tuple[tuple, float, str]]:
+    if isinstance(question, (SingleChoice, MultipleResponse)):
+        for i, c in enumerate(question.choices):
+            yield ("options", i, "credit"), c.credit, f"option {c.id}"
+    elif isinstance(question, ShortAnswer):
+        for i, a in enumerate(question.answers):
+            yield ("answers", i, "credit"), a.credit, f"answer {a.text!r}"
+    elif isinstance(question, Numerical):
+        for i, a in enumerate(question.answers):
+            yield ("answers", i, "credit"), a.credit, f"answer {i + 1}"
+
+
+def _loss(quiz: Quiz, question: Question, message: str, options, pointer: str) -> Diagnostic:
+    from .shared import loss_warning
+
+    return loss_warning(quiz, question, message, options, "moodle-grade", pointer)
+
+
+def _relocated(diagnostic: Diagnostic, pointer: str) -> Diagnostic:
+    from dataclasses import replace
+
+    return replace(diagnostic, pointer=pointer)
+
+
+def exact_or_nearest(credit: float) -> str:
+    """The percentage a writer run as a check goes on with: the check reports the problem."""
+    return exact_grade(credit) or nearest_grade(credit)

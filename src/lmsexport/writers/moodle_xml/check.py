@@ -1,0 +1,61 @@
+"""The Moodle XML check: every problem `render` reports, found by the writer's own code with
+the rendering of texts left out, so the check and the writer cannot disagree."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...diagnostics import Diagnostic
+from ...model import Choice, Question, Quiz, Text
+from ...text import media_references
+from ..moodle_check import exact_or_nearest, grade_problems
+from ..moodle_common import dropped_metadata, question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
+from ..shared import ExportOptions, nothing_to_export
+from .fields import Fields
+from .questions import QuestionWriter
+
+
+class _NoText(Fields):
+    def inner(self, indent: str, text: Text | None, inline: bool, lang: str | None) -> tuple[str, str]:
+        return "html", ""
+
+    def field(self, indent: str, tag: str, text: Text | None, inline: bool = False, lang: str | None = None) -> str:
+        return ""
+
+
+class _CheckingWriter(QuestionWriter):
+    """The question writer with no text rendered and credits judged by `grade_problems`."""
+
+    def __init__(self, quiz: Quiz, options: ExportOptions):
+        super().__init__(quiz, options)
+        self.fields = _NoText(quiz)
+
+    def choice_answer(self, percent: str, choice: Choice) -> str:
+        return ""
+
+    def grade(self, question: Question, credit: float, what: str) -> str | None:
+        return exact_or_nearest(credit)
+
+
+def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
+    questions = quiz.exported_questions
+    if not questions:  # the writer's own note: no file for a quiz of drafts only
+        yield from nothing_to_export(quiz, "", "Moodle XML").diagnostics
+        return
+    yield from quiz_diagnostics(quiz, options)
+    dropped = dropped_metadata(quiz, "Moodle XML")
+    if dropped is not None:
+        yield dropped
+    media = media_references(quiz.description) if quiz.media else []
+    if media:
+        message = f"the description's media files ({', '.join(media)}) cannot ride with a Moodle category description: Moodle will show them broken"
+        yield quiz_loss(quiz, message, options, "moodle-media", "/description")
+    writer = _CheckingWriter(quiz, options)
+    for section, members in quiz.layout():
+        if section is not None:
+            yield section_note(quiz, section, section_category_path(quiz, section))
+        for question in members:
+            yield from question_diagnostics(quiz, question, options)
+            yield from grade_problems(quiz, question, options)
+            writer.write(question)
+    yield from writer.diagnostics

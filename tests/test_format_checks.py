@@ -1,0 +1,225 @@
+"""`validate` is the one truth: each format's check finds every problem its writer reports, so
+what `validate` passes `build` writes. Proved over the test corpus and over generated quizzes,
+and case by case for what the writers can refuse."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import quiz as quizzes
+from typer.testing import CliRunner
+
+from conftest import CONTENT, DATA, ROOT
+from lmsexport.cli import app
+from lmsexport.formats import FORMATS
+from lmsexport.loader import load_quiz
+from lmsexport.pipeline import process_quiz, unchecked
+from lmsexport.writers.shared import ExportOptions
+
+runner = CliRunner()
+ALL = tuple(FORMATS)
+OPTION_SETS = [ExportOptions(), ExportOptions(strict=True), ExportOptions(nearest_grade=True),
+               ExportOptions(media_base_url="https://example.org/media/")]
+CORPUS = sorted([*DATA.rglob("*.json"), *CONTENT.glob("*.json"), *(ROOT / "examples").glob("*.json")])
+
+
+def _errors(outcome):
+    return sorted((d.file, d.line, d.column, d.pointer, d.code, d.formats, d.message) for d in outcome.diagnostics if d.is_error)
+
+
+def _agree(path: Path, options: ExportOptions) -> None:
+    checked = process_quiz(path, ALL, options, render=False)
+    built = process_quiz(path, ALL, options, render=True)
+    assert _errors(checked) == _errors(built), path
+    assert checked.diagnostics == built.diagnostics, path
+    result = load_quiz(path)
+    if result.ok:  # the writers themselves say nothing their check did not
+        for name, fmt in FORMATS.items():
+            said = unchecked(list(fmt.check(result.quiz, options)), fmt.render(result.quiz, options).diagnostics)
+            assert said == [], (path, name, said)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=["default", "strict", "nearest-grade", "media-base-url"])
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_validate_and_build_agree_over_the_corpus(path, options):
+    _agree(path, options)
+
+
+@st.composite
+def troubled_quiz(draw):
+    """A generated quiz, sometimes with what only a format refuses: credits off Moodle's list,
+    the default split of many correct options, '->' in a short answer, a tab in a tag."""
+    data = draw(quizzes(max_questions=4))
+    trouble = draw(st.sampled_from(["none", "credit", "split", "arrow", "tag", "lines", "drafts"]))
+    questions = data["questions"]
+    if trouble == "credit":
+        questions.append({"id": "credit", "type": "single_choice", "stem": "S", "options": [
+            {"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B", "credit": draw(st.sampled_from([0.37, 0.333, 0.01]))}]})
+    elif trouble == "split":
+        n = draw(st.sampled_from([7, 11, 12, 13]))
+        questions.append({"id": "split", "type": "multiple_response", "stem": "S",
+                          "options": [{"id": f"o{i}", "text": f"O{i}", "correct": i < n} for i in range(n + 1)]})
+    elif trouble == "arrow":
+        questions.append({"id": "arrow", "type": "short_answer", "stem": "S", "answers": [{"text": "a -> b"}]})
+    elif trouble == "tag":
+        questions[0]["tags"] = ["fine", "tab\there"]
+    elif trouble == "drafts":
+        for question in questions:
+            question["draft"] = True
+    elif trouble == "lines":
+        questions.append({"id": "essay", "type": "essay", "stem": "S", "lines": draw(st.sampled_from([10, 15, 20]))})
+    return data
+
+
+@settings(max_examples=int(os.environ.get("LMSEXPORT_AGREE_EXAMPLES", "40")), deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=troubled_quiz(), options=st.sampled_from(OPTION_SETS))
+def test_validate_and_build_agree_over_generated_quizzes(tmp_path_factory, data, options):
+    path = tmp_path_factory.mktemp("agree") / "quiz.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    _agree(path, options)
+
+
+# -- what a writer refuses, found by validate, at its place -------------------------------------
+
+def _write(tmp_path: Path, questions: list, **quiz) -> Path:
+    path = tmp_path / "quiz.json"
+    path.write_text(json.dumps({"id": "q", "title": "T", "language": "en", **quiz, "questions": questions}, indent=2), encoding="utf-8")
+    return path
+
+
+def _validate(*args) -> tuple[int, list[dict]]:
+    result = runner.invoke(app, ["validate", *map(str, args), "--output-format", "json"])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, json.loads(result.stdout)["diagnostics"]
+
+
+@pytest.mark.parametrize("correct", [11, 13])
+def test_default_split_off_moodle_grades_is_found_by_validate_with_what_to_write(tmp_path, correct):
+    options = [{"id": f"o{i}", "text": f"Option {i}", "correct": i < correct} for i in range(correct + 1)]
+    path = _write(tmp_path, [{"id": "many", "type": "multiple_response", "stem": "Pick", "options": options}])
+    code, found = _validate(path)
+    assert code == 1
+    [grade] = [d for d in found if d["code"] == "moodle-grade"]
+    assert grade["formats"] == ["moodle", "gift"]  # said once, for both formats
+    assert grade["pointer"] == "/questions/0/options" and grade["line"] == 10
+    assert f"the default split gives each of the {correct} correct options" in grade["message"]
+    assert "write a credit on each option instead, for example" in grade["message"]
+    # validate says no more than build: build fails on the same error and writes nothing.
+    build = runner.invoke(app, ["build", str(path), "-o", str(tmp_path / "out")])
+    assert build.exit_code == 1 and "the default split gives each" in build.stderr
+    assert not (tmp_path / "out" / "moodle").exists() or not any((tmp_path / "out" / "moodle").iterdir())
+
+
+def test_suggested_credits_are_on_moodles_list_and_add_up_to_one():
+    from lmsexport.writers.moodle_check import suggested_credits
+    from lmsexport.writers.moodle_grades import exact_grade
+
+    assert "no more than 20 correct options" in suggested_credits(21)
+    for count in range(1, 21):
+        words = suggested_credits(count).removeprefix("for example ").replace(" and", "").split(" at ")
+        # '9 options at 0.1 2 at 0.05' -> [(9, 0.1), (2, 0.05)]
+        numbers = " ".join(words).replace("options", "").split()
+        pairs = [(int(numbers[i]), float(numbers[i + 1])) for i in range(0, len(numbers), 2)]
+        assert sum(n for n, _ in pairs) == count
+        assert abs(sum(n * v for n, v in pairs) - 1) < 1e-6, count  # the content's own rule for full marks
+        assert all(exact_grade(v) is not None for _, v in pairs)
+
+
+def test_seven_correct_options_are_on_moodles_list(tmp_path):
+    options = [{"id": f"o{i}", "text": f"Option {i}", "correct": i < 7} for i in range(8)]
+    code, found = _validate(_write(tmp_path, [{"id": "seven", "type": "multiple_response", "stem": "Pick", "options": options}]))
+    assert code == 0 and not [d for d in found if d["code"] == "moodle-grade"]
+
+
+def test_explicit_credit_off_the_list_is_located_at_the_credit(tmp_path):
+    path = _write(tmp_path, [{"id": "s", "type": "single_choice", "stem": "S", "options": [
+        {"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B", "credit": 0.37}]}])
+    code, found = _validate(path)
+    assert code == 1
+    [grade] = [d for d in found if d["code"] == "moodle-grade"]
+    assert (grade["pointer"], grade["line"], grade["formats"]) == ("/questions/0/options/1/credit", 19, ["moodle", "gift"])
+    # --format narrows: without the Moodle family nothing refuses it.
+    result = runner.invoke(app, ["validate", str(path), "--format", "qti,canvas"])
+    assert result.exit_code == 0
+
+
+def test_gift_short_answer_with_an_arrow_is_found_by_validate(tmp_path):
+    path = _write(tmp_path, [{"id": "s", "type": "short_answer", "stem": "S", "answers": [{"text": "ok"}, {"text": "a -> b", "credit": 0.5}]}])
+    code, found = _validate(path)
+    assert code == 1
+    [arrow] = [d for d in found if d["code"] == "gift-unwritable"]
+    assert (arrow["pointer"], arrow["formats"], arrow["line"]) == ("/questions/0/answers/1/text", ["gift"], 15)
+    assert runner.invoke(app, ["validate", str(path), "--format", "moodle"]).exit_code == 0
+
+
+def test_a_tab_in_a_tag_is_reported_at_the_tag_once_for_both_moodle_formats(tmp_path):
+    path = _write(tmp_path, [{"id": "s", "type": "essay", "stem": "S", "tags": ["fine", "tab\there"]},
+                             {"id": "t", "type": "essay", "stem": "T"}], tags=["quiz\ttag"])
+    code, found = _validate(path, "--strict")
+    assert code == 1
+    tags = [d for d in found if d["code"] in ("moodle-tag", "gift-tag")]
+    assert {d["pointer"] for d in tags} == {"/questions/0/tags/1", "/tags/0"}
+    # The quiz's tag applies to both questions but is one value: said once per format rule.
+    assert len([d for d in tags if d["pointer"] == "/tags/0"]) == 2  # Moodle's rule and GIFT's
+    assert all(d["severity"] == "error" and d["line"] for d in tags)
+
+
+def test_the_same_quiz_id_in_two_files_is_found_by_validate(tmp_path):
+    for name in ("a.json", "b.json"):
+        shutil.copy(CONTENT / "model-pipeline-parallelism.json", tmp_path / name)
+    code, found = _validate(tmp_path)
+    assert code == 1
+    [duplicate] = [d for d in found if d["code"] == "duplicate-id"]
+    assert duplicate["file"].endswith("b.json") and duplicate["pointer"] == "/id" and duplicate["line"] == 3
+
+
+def test_an_unsafe_media_base_url_is_refused_by_the_gift_check_itself():
+    from lmsexport.pipeline import export_quiz
+
+    quiz = load_quiz(DATA / "media" / "media_and_math.json").quiz
+    refused = export_quiz(quiz, "gift", ExportOptions(media_base_url="javascript:alert(1)//"))
+    assert refused.data is None
+    assert [d.code for d in refused.diagnostics if d.is_error] == ["gift-media-base-url"]
+    assert export_quiz(quiz, "gift", ExportOptions(media_base_url="https://example.org/m/")).data is not None
+
+
+def test_the_registry_is_what_the_cli_and_the_readme_show():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    root_help = runner.invoke(app, ["--help"]).stdout
+    build_help = " ".join(runner.invoke(app, ["build", "--help"]).stdout.split())
+    for fmt in FORMATS.values():
+        assert f"`exports/{fmt.folder}/<quiz>{fmt.extension}`" in readme, fmt.name
+        assert fmt.name in root_help and fmt.name in build_help
+        assert callable(fmt.check) and callable(fmt.render)
+
+
+@pytest.mark.parametrize("credit", [0.9999995, 0.9999999])
+def test_full_credit_means_the_same_to_validation_and_every_writer(tmp_path, credit):
+    path = _write(tmp_path, [{"id": "s", "type": "short_answer", "stem": "S", "answers": [{"text": "x", "credit": credit}]},
+                             {"id": "n", "type": "numerical", "stem": "N", "answers": [{"value": 1, "credit": credit}]}])
+    code, found = _validate(path)
+    assert code == 0 and not [d for d in found if d["severity"] != "note"], found
+    build = runner.invoke(app, ["build", str(path), "-o", str(tmp_path / "out")])
+    assert build.exit_code == 0, build.output
+    assert len([p for p in (tmp_path / "out").rglob("q.*") if ".lmsexport" not in p.parts]) == 4  # not the build cache
+
+
+def test_the_one_definition_of_what_xml_cannot_carry_is_lxmls():
+    from lxml import etree
+
+    from lmsexport.model import NOT_XML
+
+    for code in [*range(0x0, 0x110), *range(0xD7F0, 0xE010), 0xFFFD, 0xFFFE, 0xFFFF, 0x10000, 0x10FFFF]:
+        character = chr(code)
+        try:
+            etree.fromstring(f"<a>&#{code};</a>")
+            refused = False
+        except etree.XMLSyntaxError:
+            refused = True
+        assert bool(NOT_XML.search(character)) == refused, hex(code)
