@@ -185,7 +185,9 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
             else:
                 finisher.losses = []
                 finisher.quotes_as_entities = item.quotes_as_entities
-                converted = finisher.convert(dataclasses.replace(_template(question), id=identifier), "")
+                # Only Moodle holds an essay's response template as HTML.
+                question = _template(question) if source.format == "moodle" else question
+                converted = finisher.convert(dataclasses.replace(question, id=identifier), "")
                 if converted.title == identifier:
                     converted = dataclasses.replace(converted, title=None)
                 converted, remark = _same_answers(converted)

@@ -579,6 +579,10 @@ def _match(item: _Item, interaction: etree._Element, common: dict) -> Question:
             raise _Unsupported(f"the prompt {identifier!r} has no right answer")
         target = targets[matched[identifier]]
         used.add(matched[identifier])
+        children = [c for c in element if isinstance(c.tag, str)]
+        if len(children) == 1 and children[0].tag == "span" and children[0].get("class") == "prompt" \
+                and not (element.text or "").strip() and not (children[0].tail or "").strip():
+            element = children[0]  # lmsexport's wrapper, which keeps Canvas from pasting the answers into the prompt
         pairs.append(MatchPair(id=identifier, prompt=item.rich(element, inline=True) or Text("", TextFormat.HTML), answer=_plain(target)))
     distractors = []
     for identifier, element in targets.items():
