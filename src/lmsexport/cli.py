@@ -304,6 +304,31 @@ def preview(
                                  options=options, max_media_bytes=_media_bytes(config, max_media_size)))
 
 
+class ImportFormat(str, Enum):
+    auto = "auto"
+    moodle = "moodle"
+    gift = "gift"
+    qti = "qti"
+    canvas = "canvas"
+
+
+@app.command("import")
+def import_command(
+    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Moodle XML, GIFT, QTI 2.1 or Canvas export files.", exists=True, dir_okay=False, show_default=False)],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the quiz files and their media.")] = DEFAULT_CONTENT,
+    quiz_id: Annotated[Optional[str], typer.Option("--id", help="The quiz id (with several banks in one file: the prefix of their ids).", show_default=False)] = None,
+    format: Annotated[ImportFormat, typer.Option("--format", "-f", help="The input format; auto judges by the content.")] = ImportFormat.auto,
+    force: Annotated[bool, typer.Option("--force", help="Replace quiz files (and media) that already exist.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Treat what cannot be carried into the content as errors.")] = False,
+    quiet: Quiet = False,
+    verbose: Verbose = False,
+) -> None:
+    """Import question banks into content files: one quiz per category, quiz or bank."""
+    from .commands.import_ import run_import
+
+    raise typer.Exit(run_import(files, out, quiz_id, format.value, force, strict, quiet=quiet, verbose=verbose))
+
+
 def main() -> None:
     """Run the CLI; an interrupt at any moment, even one a library swallows or one arriving as
     the run finishes, ends with exit code 130."""

@@ -4,10 +4,14 @@ The steps follow Moodle's readquestion: blocks split on blank lines, `//` lines 
 (they may hold `[id:...]` and `[tag:...]`), escapes replaced by placeholders, then the name,
 the answer block between the first `{` and the first `}`, the general feedback after the last
 `####`, and the question type from the answer block's characters.
+
+`read_gift` gives one quiz (the first `$CATEGORY:` names it); `read_banks` gives one bank per
+`$CATEGORY:` with each question's first line, keeping a block it cannot read as an `Unread`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ..model import (
@@ -30,7 +34,8 @@ from ..model import (
     TextFormat,
     TrueFalse,
 )
-from .moodle_text import php_trim, split_category_path, text_in_language
+from .moodle_text import php_trim, text_in_language
+from .moodle_xml import Bank, Unread, category_names
 
 _PRE = (("\\:", "&&058;"), ("\\#", "&&035;"), ("\\=", "&&061;"), ("\\{", "&&123;"), ("\\}", "&&125;"), ("\\~", "&&126;"), ("\\n", "&&010"))
 _POST = (("&&058;", ":"), ("&&035;", "#"), ("&&061;", "="), ("&&123;", "{"), ("&&125;", "}"), ("&&126;", "~"), ("&&010", "\n"))
@@ -87,13 +92,15 @@ def _comment(answer: str, default: str) -> tuple[Text | None, Text | None]:
     return _text(php_trim(text), default), (_text(php_trim(feedback), default) if "#" in answer else None)
 
 
-def _option(answer: str, default: str, question_language: str | None) -> tuple[Text | None, Text | None, str | None]:
-    """An option's text, its feedback and the language it states when not the question's."""
+def _option(answer: str, default: str, question_language: str | None) -> tuple[Text | None, Text | None, str | None, bool]:
+    """An option's text, its feedback, the language it states when not the question's, and
+    whether it states any language at all."""
     text, _, feedback = answer.partition("#")
     source, fmt = _with_format(php_trim(text), default)
     option, language = text_in_language(source, fmt)
+    stated = language is not None
     language = language if language != question_language else None
-    return option, (_text(php_trim(feedback), default) if "#" in answer else None), language
+    return option, (_text(php_trim(feedback), default) if "#" in answer else None), language, stated
 
 
 def _split(answers: str, separator: str) -> list[str]:
@@ -104,26 +111,38 @@ def _split(answers: str, separator: str) -> list[str]:
     return parts
 
 
-def blocks(data: str) -> list[list[str]]:
-    """readquestions: a line that trims to nothing (or to '0', PHP's empty()) ends a block."""
-    result, current = [], []
-    for line in data.split("\n"):
+def numbered_blocks(data: str) -> list[tuple[int, list[str]]]:
+    """readquestions: a line that trims to nothing (or to '0', PHP's empty()) ends a block.
+    Each block comes with the number of its first line."""
+    result, current, start = [], [], 0
+    for number, line in enumerate(data.split("\n"), 1):
         line = php_trim(line)
         if line == "" or line == "0":
             if current:
-                result.append(current)
+                result.append((start, current))
                 current = []
         else:
+            if not current:
+                start = number
             current.append(line)
     if current:
-        result.append(current)
+        result.append((start, current))
     return result
 
 
+def blocks(data: str) -> list[list[str]]:
+    return [lines for _, lines in numbered_blocks(data)]
+
+
 class _Reader:
-    def __init__(self) -> None:
+    def __init__(self, invent_ids: bool = True) -> None:
         self.count = 0
+        self.invent_ids = invent_ids
+        # read_banks reads for `lmsexport import`: it also keeps what only an import needs
+        # (the feedback for any other number, options in a language GIFT cannot name).
+        self.importing = not invent_ids
         self.category: str | None = None
+        self.last_category: str | None = None
 
     def block(self, lines: list[str]) -> Question | None:
         comments = "".join(line + "\n" for line in lines if line.startswith("//"))
@@ -134,6 +153,7 @@ class _Reader:
         if text.startswith("$CATEGORY:"):
             if self.category is None:
                 self.category = php_trim(text[10:])
+            self.last_category = php_trim(_post(text[10:]))
             return None
         self.count += 1
         name = None
@@ -151,9 +171,10 @@ class _Reader:
             raise GiftError(f"unbalanced braces in {text[:60]!r}")
         else:
             answertext = php_trim(text[start + 1:finish])
-            if not text.endswith("}"):
-                raise GiftError(f"text after the answers (a missing word question) in {text[:60]!r}")
-            questiontext = text[:start] + text[finish + 1:]
+            # Text after the answers makes a "missing word" question: the blank shows as _____.
+            questiontext = text[:start] + ("" if text.endswith("}") else "_____") + text[finish + 1:]
+            if answertext.startswith(">"):
+                raise GiftError("an ordering question ({>...}, from the ordering plugin) has no counterpart in the content format")
         general = ""
         separator = answertext.rfind("####")
         if separator >= 0:
@@ -162,7 +183,7 @@ class _Reader:
         stem_source, stem_format = _with_format(questiontext)
         stem, language = text_in_language(stem_source, stem_format)
         identifier, tags = _id_and_tags(comments)
-        identifier = identifier or f"q{self.count}"
+        identifier = identifier or (f"q{self.count}" if self.invent_ids else "")
         fields = {
             "id": identifier,
             "title": None if name in (None, identifier) else name,
@@ -202,7 +223,11 @@ class _Reader:
                 fraction, answer = _weight(answer)
             else:
                 fraction = 0.0
-            text, feedback, language = _option(answer, fmt, fields["language"])
+            text, feedback, language, stated = _option(answer, fmt, fields["language"])
+            if not stated and fields["language"] is not None and self.importing:
+                # The question states its language and this option does not: it is in another one,
+                # which GIFT cannot name.
+                language = "und"
             choices.append(
                 Choice(id=chr(ord("a") + index) if index < 26 else f"o{index + 1}", text=text or Text(""), language=language,
                        correct=fraction >= 1 - 1e-5 if single else fraction > 0, credit=fraction, feedback=feedback)
@@ -252,8 +277,15 @@ class _Reader:
 
     def numerical(self, fields: dict, answertext: str, fmt: str) -> Question:
         tilde = answertext.find("~")
+        other = None
         if tilde >= 0:
-            answertext = answertext[:tilde]  # feedback for any other answer: not in the model
+            # `~#text`: Moodle stores a '*' answer worth 0 with it, the feedback for any other answer.
+            rest = answertext[tilde + 1:]
+            if "#" in rest:
+                other = _text(php_trim(rest[rest.find("#") + 1:]), fmt)
+            answertext = answertext[:tilde]
+        if other is not None and self.importing:
+            fields = {**fields, "feedback": dataclasses.replace(fields["feedback"], incorrect=other)}
         answers = []
         for answer in _split(answertext, "="):
             answer = php_trim(answer)
@@ -263,9 +295,10 @@ class _Reader:
             text, feedback = _comment(answer, fmt)
             source = text.source if text else ""
             if source.find("..") > 0:
+                # Moodle stores the middle and half the width; the range is what the file says.
                 low, high = (float(php_trim(s)) for s in source.split("..", 1))
-                value = (high + low) / 2
-                tolerance = high - value
+                answers.append(NumericAnswer(minimum=low, maximum=high, credit=fraction, feedback=feedback))
+                continue
             elif source.find(":") > 0:
                 value_text, tolerance_text = source.split(":", 1)
                 value, tolerance = float(php_trim(value_text)), float(php_trim(tolerance_text))
@@ -285,7 +318,7 @@ def _id_and_tags(comments: str) -> tuple[str, tuple[str, ...]]:
 
 
 _HEADER = re.compile(r"// ([a-z ]+(?: \([a-z]+\))?): (.*)", re.S)
-_HEADER_FORMATS = {"description": TextFormat.PLAIN, "description (markdown)": TextFormat.MARKDOWN, "description (html)": TextFormat.HTML}
+HEADER_FORMATS = _HEADER_FORMATS = {"description": TextFormat.PLAIN, "description (markdown)": TextFormat.MARKDOWN, "description (html)": TextFormat.HTML}
 
 
 def header(data: str) -> dict[str, str]:
@@ -301,17 +334,47 @@ def header(data: str) -> dict[str, str]:
     return {label: "\n".join(lines) for label, lines in values.items()}
 
 
+def _decoded(data: str | bytes) -> str:
+    return data.decode("utf-8") if isinstance(data, bytes) else data
+
+
+def read_banks(data: str | bytes) -> list[Bank]:
+    """One bank per `$CATEGORY:` (questions before the first one form a bank with no names)."""
+    data = _decoded(data)
+    reader = _Reader(invent_ids=False)
+    banks: list[Bank] = []
+    current: Bank | None = None
+    for line, lines in numbered_blocks(data):
+        before = reader.last_category
+        try:
+            question = reader.block(lines)
+        except GiftError as problem:
+            comments = "".join(text + "\n" for text in lines if text.startswith("//"))
+            identifier, tags = _id_and_tags(comments)
+            source = "\n".join(text for text in lines if not text.startswith("//"))
+            name = source[2:source.find("::", 2)] if source.startswith("::") and source.find("::", 2) > 0 else ""
+            question = Unread(kind="gift", name=php_trim(name), text=source, reason=str(problem), idnumber=identifier, tags=tags)
+        if reader.last_category is not before or (question is None and lines and _pre(php_trim("\n".join(lines))).startswith("$CATEGORY:")):
+            current = Bank(category_names(reader.last_category or ""))
+            banks.append(current)
+            continue
+        if question is None:
+            continue
+        if current is None:
+            current = Bank([])
+            banks.append(current)
+        current.questions.append((question, line))
+    return banks
+
+
 def read_gift(data: str | bytes, quiz_id: str = "imported", language: str = "und") -> Quiz:
     """The quiz in a GIFT file. Raises GiftError on what Moodle's importer would refuse."""
-    if isinstance(data, bytes):
-        data = data.decode("utf-8")
+    data = _decoded(data)
     metadata = header(data)
     description = next((Text(metadata[label], fmt) for label, fmt in _HEADER_FORMATS.items() if label in metadata), None)
     reader = _Reader()
     questions = [q for q in (reader.block(lines) for lines in blocks(data)) if q is not None]
-    names = split_category_path(reader.category) if reader.category else []
-    if names[:2] == ["$course$", "top"]:
-        names = names[2:]
+    names = category_names(reader.category) if reader.category else []
     return Quiz(
         id=metadata.get("quiz", quiz_id),
         title=metadata.get("title", names[-1] if names else quiz_id),

@@ -1,11 +1,22 @@
 """Moodle XML to the model, reading what question/format/xml/format.php reads.
 
 Moodle keeps no option identifiers, so options are numbered in file order. Fractions come
-back as Moodle stores them (83.33333% is 0.8333333). The first category question gives the
-quiz's category and title (the last name of the path, under `$course$/top`).
+back as Moodle stores them (83.33333% is 0.8333333). Each category question starts a bank: its
+path (after the context prefix Moodle writes, `$course$`, `$system$`, `$coursecategory$` or, from
+Moodle 5.0, `$module$`, and the `top` category) gives the bank's category and title.
+`read_moodle_xml` gives one quiz with the first category's names (what the tests compare with);
+`read_banks` gives every bank with the source line of each question, and keeps what it cannot read
+(an unknown plugin type, a broken number) as an `Unread` with the reason.
 """
 
 from __future__ import annotations
+
+import base64
+import binascii
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from urllib.parse import unquote
 
 from lxml import etree
 
@@ -21,6 +32,9 @@ from ..model import (
     MultipleResponse,
     Numerical,
     NumericAnswer,
+    Ordering,
+    OrderingGrading,
+    OrderItem,
     Question,
     Quiz,
     ShortAnswer,
@@ -30,7 +44,44 @@ from ..model import (
 )
 from .moodle_text import php_trim, quiz_info, split_category_path, text_in_language
 
-_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
+_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+_CONTEXT = re.compile(r"^\$[a-z]+\$$")
+_PLUGINFILE = re.compile(r"@@PLUGINFILE@@(/[^\"'\s<>)]*)")
+
+# (folder, name, bytes) of a file embedded in a text -> the address the text should use instead.
+MediaSink = Callable[[str, str, bytes], str]
+
+
+@dataclass
+class Unread:
+    """A question the reader cannot turn into the model, kept with what it says."""
+
+    kind: str
+    name: str
+    text: str
+    reason: str
+    idnumber: str = ""
+    tags: tuple[str, ...] = ()
+
+
+@dataclass
+class Bank:
+    """The questions under one category of the file, in order, each with its source line."""
+
+    names: list[str]  # the category path without the context and 'top'
+    info: tuple[Text | None, str | None, str | None] = (None, None, None)
+    questions: list[tuple[Question | Unread, int]] = field(default_factory=list)
+    problems: list[tuple[str, int]] = field(default_factory=list)  # (message, line): embedded files that could not be read
+
+
+def category_names(path: str) -> list[str]:
+    """A category path without its context prefix and the 'top' category of that context."""
+    names = split_category_path(path)
+    if names and _CONTEXT.match(names[0]):
+        names = names[1:]
+        if names[:1] == ["top"]:
+            names = names[1:]
+    return [n for n in names if n]
 
 
 def _string(element: etree._Element | None, tag: str = "text", default: str = "") -> str:
@@ -48,10 +99,6 @@ def _rich_language(element: etree._Element | None, default_format: str = "html")
     if element is None:
         return None, None
     return text_in_language(_string(element), element.get("format", default_format))
-
-
-def _rich(element: etree._Element | None, default_format: str = "html") -> Text | None:
-    return _rich_language(element, default_format)[0]
 
 
 def _number(element: etree._Element, tag: str, default: float) -> float:
@@ -76,9 +123,42 @@ def unescape_wildcards(answer: str) -> str:
 
 
 class _Reader:
-    def __init__(self) -> None:
+    def __init__(self, media: MediaSink | None = None, invent_ids: bool = True) -> None:
         self.count = 0
+        self.invent_ids = invent_ids  # without, a question with no idnumber has the id ""
         self.language: str | None = None  # the language the current question's text states
+        self.media = media
+        self.problems: list[tuple[str, int]] = []
+
+    def with_files(self, element: etree._Element, source: str) -> str:
+        """The text with each @@PLUGINFILE@@ address of a file embedded beside it replaced by
+        the address the media sink gives that file."""
+        if self.media is None or "@@PLUGINFILE@@" not in source:
+            return source
+        files = {}
+        for node in element.findall("file"):
+            folder, name = node.get("path", "/"), node.get("name", "")
+            try:
+                data = base64.b64decode("".join(node.itertext()), validate=False)
+            except (binascii.Error, ValueError):
+                self.problems.append((f"the embedded file {name!r} is not valid base64: left out", node.sourceline or 0))
+                continue
+            files[(folder.strip("/") + "/" + name).lstrip("/")] = self.media(folder, name, data)
+
+        def replace(found: re.Match) -> str:
+            path = unquote(found.group(1)).lstrip("/")
+            return files.get(path, found.group())
+
+        return _PLUGINFILE.sub(replace, source)
+
+    def rich_language(self, element: etree._Element | None, default_format: str = "html") -> tuple[Text | None, str | None]:
+        text, language = _rich_language(element, default_format)
+        if text is not None and element is not None:
+            text = Text(self.with_files(element, text.source), text.format)
+        return text, language
+
+    def rich(self, element: etree._Element | None, default_format: str = "html") -> Text | None:
+        return self.rich_language(element, default_format)[0]
 
     def choice_language(self, language: str | None) -> str | None:
         return language if language != self.language else None
@@ -86,22 +166,22 @@ class _Reader:
     def common(self, element: etree._Element) -> dict:
         self.count += 1
         name = _string(element.find("name"))
-        identifier = php_trim(element.findtext("idnumber") or "") or f"q{self.count}"
+        identifier = php_trim(element.findtext("idnumber") or "") or (f"q{self.count}" if self.invent_ids else "")
         tags = tuple(_string(tag) for tag in element.findall("tags/tag"))
         penalty = element.find("penalty")
-        stem, self.language = _rich_language(element.find("questiontext"))
+        stem, self.language = self.rich_language(element.find("questiontext"))
         return {
             "id": identifier,
-            "title": None if name == identifier else name,
+            "title": None if name == identifier else name,  # an empty id: the title names it
             "stem": stem or Text(""),
             "language": self.language,
             "points": _number(element, "defaultgrade", 1.0),
             "penalty": float(php_trim(penalty.text)) if penalty is not None and penalty.text else None,
             "feedback": Feedback(
-                general=_rich(element.find("generalfeedback")),
-                correct=_rich(element.find("correctfeedback")),
-                partially_correct=_rich(element.find("partiallycorrectfeedback")),
-                incorrect=_rich(element.find("incorrectfeedback")),
+                general=self.rich(element.find("generalfeedback")),
+                correct=self.rich(element.find("correctfeedback")),
+                partially_correct=self.rich(element.find("partiallycorrectfeedback")),
+                incorrect=self.rich(element.find("incorrectfeedback")),
             ),
             "tags": tags,
         }
@@ -113,13 +193,24 @@ class _Reader:
             raise ValueError(f"question type {kind!r} is not read")
         return reader(element)
 
+    def question_or_unread(self, element: etree._Element) -> Question | Unread:
+        kind = str(element.get("type"))
+        try:
+            return self.question(element)
+        except (ValueError, TypeError) as problem:
+            reason = str(problem) if getattr(self, "_" + kind, None) is not None else f"Moodle's {kind!r} questions have no counterpart in the content format"
+            self.count += getattr(self, "_" + kind, None) is None
+            return Unread(kind=kind, name=_string(element.find("name")), text=_string(element.find("questiontext")), reason=reason,
+                          idnumber=php_trim(element.findtext("idnumber") or ""),
+                          tags=tuple(_string(tag) for tag in element.findall("tags/tag")))
+
     def _multichoice(self, element: etree._Element) -> Question:
         fields = self.common(element)
         single = _truthy(element.findtext("single") or "true")
         choices = []
         for index, answer in enumerate(element.findall("answer")):
             fraction = _fraction(answer)
-            text, language = _rich_language(answer)
+            text, language = self.rich_language(answer)
             choices.append(
                 Choice(
                     id=_option_id(index),
@@ -127,7 +218,7 @@ class _Reader:
                     language=self.choice_language(language),
                     correct=fraction >= 1 - 1e-5 if single else fraction > 0,
                     credit=fraction,
-                    feedback=_rich(answer.find("feedback")),
+                    feedback=self.rich(answer.find("feedback")),
                 )
             )
         shuffle = _truthy(element.findtext("shuffleanswers") or "false")
@@ -140,7 +231,7 @@ class _Reader:
         feedback: dict[str, Text | None] = {}
         for node in element.findall("answer"):
             which = _string(node)
-            feedback[which] = _rich(node.find("feedback"))
+            feedback[which] = self.rich(node.find("feedback"))
             if which == "true":
                 answer = node.get("fraction") == "100"
             elif which == "false":
@@ -150,19 +241,24 @@ class _Reader:
     def _shortanswer(self, element: etree._Element) -> Question:
         fields = self.common(element)
         answers = tuple(
-            AcceptedAnswer(text=unescape_wildcards(_string(a)), credit=_fraction(a), feedback=_rich(a.find("feedback")))
+            AcceptedAnswer(text=unescape_wildcards(_string(a)), credit=_fraction(a), feedback=self.rich(a.find("feedback")))
             for a in element.findall("answer")
         )
         return ShortAnswer(**fields, answers=answers, case_sensitive=_truthy(element.findtext("usecase") or "0"))
 
     def _numerical(self, element: etree._Element) -> Question:
         fields = self.common(element)
+        for other in element.findall("answer"):
+            # A '*' answer is what any other response gets: its feedback is the incorrect one.
+            if _string(other) == "*" and _fraction(other) == 0 and not self.invent_ids and fields["feedback"].incorrect is None:  # importing
+                fields["feedback"] = Feedback(**{**{k: getattr(fields["feedback"], k) for k in ("general", "correct", "partially_correct")},
+                                                 "incorrect": self.rich(other.find("feedback"))})
         answers = tuple(
             NumericAnswer(
                 value=float(_string(a)),
                 tolerance=_number(a, "tolerance", 0.0),
                 credit=_fraction(a),
-                feedback=_rich(a.find("feedback")),
+                feedback=self.rich(a.find("feedback")),
             )
             for a in element.findall("answer")
             if _string(a) not in ("", "*")
@@ -173,7 +269,7 @@ class _Reader:
         fields = self.common(element)
         pairs, distractors = [], []
         for sub in element.findall("subquestion"):
-            prompt = _rich(sub)
+            prompt = self.rich(sub)
             answer = _string(sub.find("answer"))
             if prompt is None:
                 distractors.append(Distractor(id=f"d{len(distractors) + 1}", text=answer))
@@ -189,10 +285,24 @@ class _Reader:
         template = _string(element.find("responsetemplate"))
         return Essay(
             **fields,
-            grader_info=_rich(element.find("graderinfo")),
+            grader_info=self.rich(element.find("graderinfo")),
             response_template=template or None,
             lines=int(_number(element, "responsefieldlines", 15)),
         )
+
+    def _ordering(self, element: etree._Element) -> Question:
+        """qtype_ordering: each answer's fraction is its place; Moodle keeps no item ids."""
+        fields = self.common(element)
+        answers = sorted(element.findall("answer"), key=lambda a: float(a.get("fraction", "0")))
+        items = tuple(OrderItem(id=f"i{index + 1}", text=self.rich(answer) or Text("")) for index, answer in enumerate(answers))
+        grading = php_trim(element.findtext("gradingtype") or "ALL_OR_NOTHING").lower()
+        try:
+            kind = OrderingGrading(grading)
+        except ValueError:
+            raise ValueError(f"the ordering grading type {grading!r} is not read") from None
+        if php_trim(element.findtext("selecttype") or "ALL") != "ALL":
+            raise ValueError("an ordering question that shows a subset of its items has no counterpart in the content format")
+        return Ordering(**fields, items=items, grading=kind, horizontal=php_trim(element.findtext("layouttype") or "") == "HORIZONTAL")
 
     def _description(self, element: etree._Element) -> Question:
         fields = self.common(element)
@@ -203,11 +313,38 @@ def _option_id(index: int) -> str:
     return chr(ord("a") + index) if index < 26 else f"o{index + 1}"
 
 
-def read_moodle_xml(data: bytes, quiz_id: str = "imported", language: str = "und", file: str = "") -> Quiz:
-    """The quiz in a Moodle XML file. Raises ValueError on what Moodle's importer would not read."""
+def parse(data: bytes) -> etree._Element:
     root = etree.fromstring(data, _PARSER)
     if root.tag != "quiz":
         raise ValueError("the root element is not <quiz>")
+    return root
+
+
+def read_banks(root: etree._Element, media: MediaSink | None = None) -> list[Bank]:
+    """Every bank of a parsed Moodle XML file, in order; questions before any category form a
+    bank with no names."""
+    reader = _Reader(media, invent_ids=False)
+    banks: list[Bank] = []
+    current: Bank | None = None
+    for element in root.iterchildren("question"):
+        if element.get("type") == "category":
+            names = category_names(_string(element.find("category")))
+            info = element.find("info")
+            current = Bank(names, quiz_info(_string(info), info.get("format", "html")) if info is not None else (None, None, None))
+            banks.append(current)
+            continue
+        if current is None:
+            current = Bank([])
+            banks.append(current)
+        current.questions.append((reader.question_or_unread(element), element.sourceline or 0))
+        current.problems.extend(reader.problems)
+        reader.problems.clear()
+    return banks
+
+
+def read_moodle_xml(data: bytes, quiz_id: str = "imported", language: str = "und", file: str = "") -> Quiz:
+    """The quiz in a Moodle XML file. Raises ValueError on what Moodle's importer would not read."""
+    root = parse(data)
     reader = _Reader()
     questions: list[Question] = []
     category: list[str] = []
@@ -216,11 +353,7 @@ def read_moodle_xml(data: bytes, quiz_id: str = "imported", language: str = "und
     for element in root.findall("question"):
         if element.get("type") == "category":
             if not category:
-                names = split_category_path(_string(element.find("category")))
-                if names[:2] == ["$course$", "top"]:
-                    names = names[2:]
-                elif names[:1] == ["$course$"]:
-                    names = names[1:]
+                names = category_names(_string(element.find("category")))
                 category, title = names[:-1], names[-1] if names else quiz_id
                 info = element.find("info")
                 if info is not None:

@@ -1,0 +1,244 @@
+"""From banks as read to content quizzes: platform HTML to plain text or Markdown, ids that are
+stable slugs, questions the content cannot hold kept as drafts, and a located warning for
+everything that could not be carried."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from ..checks.languages import language_is_valid
+from ..diagnostics import Diagnostic, Severity
+from ..model import Description, Essay, Question, Quiz, ShortAnswer, Text, TextFormat
+from ..readers.moodle_xml import Unread
+import lxml.html
+
+from .html import _as_plain, html_to_text
+from .result import SourceBank, SourceFile, SourceQuestion
+
+_IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,63}$")
+_QUIZ_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+UNKNOWN_LANGUAGE = "und"
+
+
+def slug(value: str, limit: int = 64) -> str:
+    """Lower case ASCII letters and digits joined by '-': 'Équations du 2ᵉ degré' -> 'equations-du-2e-degre'."""
+    ascii_text = unicodedata.normalize("NFKD", value).encode("ascii", "ignore").decode("ascii").lower()
+    words = re.findall(r"[a-z0-9]+", ascii_text)
+    result = ""
+    for word in words:
+        candidate = f"{result}-{word}" if result else word
+        if len(candidate) > limit:
+            break
+        result = candidate
+    return result or (words[0][:limit] if words else "")
+
+
+def unique(base: str, taken: set[str], limit: int) -> str:
+    candidate, counter = base, 2
+    while candidate.lower() in taken:
+        suffix = f"-{counter}"
+        candidate = base[: limit - len(suffix)] + suffix
+        counter += 1
+    taken.add(candidate.lower())
+    return candidate
+
+
+@dataclass
+class ImportedQuiz:
+    quiz: Quiz
+    media: dict[str, bytes]
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    lines: dict[int, int | None] = field(default_factory=dict)  # question index -> source line
+
+
+class _Finisher:
+    def __init__(self, file: str, strict: bool, member: str | None, quotes_lost: bool = False):
+        self.quotes_lost = quotes_lost
+        self.quotes_as_entities = False
+        self.file = file
+        self.strict = strict
+        self.member = member
+        self.diagnostics: list[Diagnostic] = []
+        self.losses: list[str] = []
+
+    def report(self, message: str, line: int | None, member: str | None = None, code: str = "import-loss") -> None:
+        severity = Severity.ERROR if self.strict else Severity.WARNING
+        where = member or self.member
+        text = f"{where}: {message}" if where else message
+        if self.strict:
+            text += " (an error under --strict)"
+        self.diagnostics.append(Diagnostic(severity, text, self.file, "", line, None, code))
+
+    def text(self, text: Text | None, field_name: str) -> Text | None:
+        if text is None or text.format is not TextFormat.HTML:
+            if text is not None and not text.source.strip():
+                return None
+            return text
+        converted = html_to_text(text.source, self.quotes_lost, self.quotes_as_entities)
+        if not converted.exact:
+            self.losses.append(f"{field_name}: {'; '.join(converted.losses)}")
+        return converted.text
+
+    def convert(self, value, path: str):
+        """Every Text inside a model value converted, field by field (path names the field)."""
+        if isinstance(value, Text):
+            return self.text(value, path)
+        if isinstance(value, tuple):
+            return tuple(self.convert(v, f"{path} {i + 1}") for i, v in enumerate(value))
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            changes = {}
+            for item in dataclasses.fields(value):
+                if item.name == "location":
+                    continue
+                current = getattr(value, item.name)
+                if isinstance(current, (Text, tuple)) or dataclasses.is_dataclass(current):
+                    label = {"stem": "the question text", "choices": "option", "pairs": "matching pair", "answers": "answer",
+                             "general": "the general feedback"}.get(item.name, item.name.replace("_", " "))
+                    changes[item.name] = self.convert(current, label if not path else f"{path}, {label}")
+            return dataclasses.replace(value, **changes)
+        return value
+
+
+def _draft(unread: Unread, identifier: str) -> Description:
+    """A question the content cannot hold: its original text, as written, in a draft."""
+    original = unread.text.strip() or f"({unread.kind} question with no text)"
+    return Description(id=identifier, title=unread.name or None, stem=Text(original, TextFormat.PLAIN), draft=True,
+                       tags=tuple(t for t in unread.tags if t and "," not in t), points=0.0)
+
+
+def _name_of(item: SourceQuestion) -> str:
+    question = item.question
+    if isinstance(question, Unread):
+        return question.name or question.idnumber or question.kind
+    return question.title or question.id
+
+
+def _language(bank: SourceBank, questions: list[Question]) -> tuple[str, list[Question]]:
+    """The quiz's language, when the input states one (QTI, Canvas); questions in it then state
+    none. Moodle XML and GIFT state languages only where a text differs from the quiz's, so a
+    question's language is kept as it is and the quiz's is undetermined."""
+    if not (bank.language and language_is_valid(bank.language)):
+        return UNKNOWN_LANGUAGE, questions
+    main = bank.language
+    return main, [dataclasses.replace(q, language=None) if q.language == main else q for q in questions]
+
+
+def _same_answers(question: Question) -> tuple[Question, str | None]:
+    """Accepted answers that differ only in case mean the question tells them apart (a format
+    that cannot say so dropped it): it is made case-sensitive, with a word about it."""
+    if not isinstance(question, ShortAnswer) or question.case_sensitive:
+        return question, None
+    folded = [a.text.casefold() for a in question.answers]
+    if len(set(folded)) == len(folded) or len(set(a.text for a in question.answers)) != len(folded):
+        return question, None
+    return dataclasses.replace(question, case_sensitive=True), "answers differ only in case: the question is made case-sensitive"
+
+
+def _template(question: Question) -> Question:
+    """An essay's response template is plain text; Moodle holds it as HTML."""
+    if isinstance(question, Essay) and question.response_template and "<" in question.response_template:
+        plain = _as_plain(question.response_template)
+        if plain is None:
+            plain = lxml.html.fromstring(f"<div>{question.response_template}</div>").text_content()
+        return dataclasses.replace(question, response_template=plain.strip() or None)
+    return question
+
+
+def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixed_id: str | None) -> list[ImportedQuiz]:
+    """Content quizzes from the banks of one input file; `quiz_ids` holds the ids already taken."""
+    results = []
+    banks = [b for b in source.banks if b.questions]
+    stem = slug(re.sub(r"(\.gift)?\.(txt|xml|zip|gift)$", "", file.rsplit("/", 1)[-1])) or "imported"
+    for bank in banks:
+        finisher = _Finisher(file, strict, bank.member)
+        title = bank.names[-1] if bank.names else stem.replace("-", " ").capitalize()
+        if fixed_id and len(banks) == 1:
+            base = fixed_id
+        elif fixed_id:
+            base = f"{fixed_id}-{slug(title, 40) or 'bank'}"
+        elif bank.quiz_id and _QUIZ_ID.match(bank.quiz_id):
+            base = bank.quiz_id
+        else:
+            base = slug("-".join([*bank.names[-2:]]) if len(bank.names) > 1 and len(banks) > 1 else title, 60) or stem
+        quiz_id = unique(base[:80], quiz_ids, 80)
+        taken: set[str] = set()
+        questions: list[Question] = []
+        lines: dict[int, int | None] = {}
+        for index, item in enumerate(bank.questions):
+            question = item.question
+            name = _name_of(item)
+            stated = question.idnumber if isinstance(question, Unread) else question.id
+            if stated and _IDENTIFIER.match(stated) and stated.lower() not in taken:
+                identifier = unique(stated, taken, 64)
+            else:
+                derived = slug(name if name != stated else "", 60)
+                identifier = unique(derived if derived and derived[0].isalpha() else f"q{index + 1}", taken, 64)
+                if stated:
+                    finisher.report(f"question {name!r}: the id number {stated!r} is not a valid content id; the question's id is {identifier!r}",
+                                    item.line, item.member, code="import-id")
+            if isinstance(question, Unread):
+                questions.append(_draft(question, identifier))
+                finisher.report(f"question {name!r}: {question.reason}; kept as a draft with its original text", item.line, item.member, code="import-draft")
+            else:
+                finisher.losses = []
+                finisher.quotes_as_entities = item.quotes_as_entities
+                # Only Moodle holds an essay's response template as HTML.
+                question = _template(question) if source.format == "moodle" else question
+                converted = finisher.convert(dataclasses.replace(question, id=identifier), "")
+                if converted.title == identifier:
+                    converted = dataclasses.replace(converted, title=None)
+                converted, remark = _same_answers(converted)
+                if remark:
+                    finisher.losses.append(remark)
+                if converted.stem is None:
+                    converted = dataclasses.replace(converted, stem=Text("(no text)", TextFormat.PLAIN), draft=True)
+                    finisher.losses.append("the question has no text: kept as a draft")
+                for loss in [*item.losses, *finisher.losses]:
+                    finisher.report(f"question {name!r}: {loss}", item.line, item.member)
+                questions.append(converted)
+            lines[index] = item.line
+        language, questions = _language(bank, questions)
+        if bank.tags:  # formats that give every question the quiz's tags too
+            questions = [dataclasses.replace(q, tags=tuple(t for t in q.tags if t not in bank.tags)) for q in questions]
+        if language == UNKNOWN_LANGUAGE:
+            finisher.diagnostics.append(Diagnostic(Severity.NOTE, f"{quiz_id}: the file states no language; the quiz says 'und' (undetermined): set its language", file, "", None, None, "import-language"))
+        finisher.losses = []
+        description = finisher.text(bank.description, "the description")
+        for loss in finisher.losses:
+            finisher.report(f"quiz {title!r}: {loss}", None)
+        quiz = Quiz(id=quiz_id, title=title.strip() or quiz_id, language=language, questions=tuple(questions),
+                    description=description, level=bank.level, learning_path=bank.learning_path, difficulty=bank.difficulty,
+                    category=tuple(n for n in bank.names[:-1]), tags=bank.tags, source=bank.source,
+                    text_format=TextFormat.PLAIN)
+        results.append(ImportedQuiz(quiz, _media_of(quiz, source.media), finisher.diagnostics, lines))
+    return results
+
+
+def _media_of(quiz: Quiz, media: dict[str, bytes]) -> dict[str, bytes]:
+    from ..text import media_references
+
+    used: dict[str, bytes] = {}
+    for question in quiz.questions:
+        for text in _all_texts(question):
+            for path in media_references(text):
+                if path in media:
+                    used[path] = media[path]
+    for path in media_references(quiz.description):
+        if path in media:
+            used[path] = media[path]
+    return used
+
+
+def _all_texts(value):
+    if isinstance(value, Text):
+        yield value
+    elif isinstance(value, tuple):
+        for v in value:
+            yield from _all_texts(v)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for item in dataclasses.fields(value):
+            if item.name != "location":
+                yield from _all_texts(getattr(value, item.name))

@@ -1,0 +1,107 @@
+"""Our Moodle XML through the real Moodle importer, re-exported by Moodle, and imported by
+`lmsexport import`: we get our content back. With Moodle 4.5 the re-export writes the category
+as `$course$/top/...`; with Moodle 5.0 (banks in mod_qbank) as `$module$/top/...`, which the import
+must read the same way.
+
+Moodle keeps no option ids and no quiz-level data but the category tree and its description, so
+the comparison is of what Moodle can hold: question ids (idnumbers), names, types, points,
+penalties, texts as shown, keys, credits and every feedback. The sites come from
+../shared/harness/moodle (see its README); the fixtures that find and skip it are in conftest.py.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from moodle_checks import assert_same_quiz
+
+from lmsexport.importers import import_data
+from lmsexport.loader import load_quiz
+from lmsexport.readers.moodle_xml import read_moodle_xml
+from lmsexport.writers import moodle_xml
+from lmsexport.writers.shared import ExportOptions
+
+ROOT = Path(__file__).resolve().parents[2]
+QUIZZES = [*sorted((ROOT / "content").glob("*.json")), ROOT / "tests/data/every_type.json"]
+
+
+def _port(state: Path) -> str:
+    configured = os.environ.get("MOODLE_HARNESS_PGPORT")
+    conf = state / "pgdata" / "postgresql.conf"
+    if configured:
+        return configured
+    if conf.is_file():
+        for line in reversed(conf.read_text(errors="replace").splitlines()):
+            if line.strip().startswith("port") and "=" in line:
+                return line.split("=", 1)[1].split("#")[0].strip()
+    return "55432"
+
+
+@pytest.fixture(scope="module")
+def reexport(moodle_harness, importer_cache, tmp_path_factory):
+    """(version, quiz path) -> the bytes of Moodle's own export of what it stored from our file."""
+    folder = tmp_path_factory.mktemp("moodle-reexports")
+    sources: dict[str, str] = {}
+    state = importer_cache / "moodle-harness"
+
+    def run(version: str, path: Path) -> bytes:
+        if version not in sources:
+            setup = subprocess.run(["bash", str(moodle_harness / "setup.sh"), version, str(importer_cache)], capture_output=True, text=True)
+            if setup.returncode != 0:
+                pytest.fail(f"extracting Moodle {version} failed: {setup.stderr[-2000:]}")
+            sources[version] = setup.stdout.strip()
+        quiz = load_quiz(path).quiz
+        ours = folder / f"{version}-{path.stem}.xml"
+        ours.write_bytes(moodle_xml.render(quiz, ExportOptions()).data)
+        again = folder / f"{version}-{path.stem}.moodle.xml"
+        env = dict(os.environ, MOODLE_HARNESS_DIR=str(state), MOODLE_HARNESS_QUIET="1", MOODLE_HARNESS_PGPORT=_port(state))
+        done = subprocess.run(["bash", str(moodle_harness / "moodle-import.sh"), sources[version], str(ours), "xml", f"--export={again}"],
+                              capture_output=True, text=True, env=env, timeout=900)
+        if done.returncode == 2 or not again.exists():
+            pytest.fail(f"the Moodle {version} harness failed (exit {done.returncode}): {done.stderr[-3000:]}")
+        report = json.loads(done.stdout)
+        assert not report.get("errors"), report["errors"]
+        return again.read_bytes()
+
+    return run
+
+
+@pytest.mark.parametrize("version", ["4.5", "5.0"])
+@pytest.mark.parametrize("path", QUIZZES, ids=lambda p: p.stem)
+def test_moodles_reexport_imports_back_to_our_content(reexport, version, path):
+    quiz = load_quiz(path).quiz
+    data = reexport(version, path)
+    prefix = "$module$/top/" if version == "5.0" else "$course$/top/"
+    assert prefix.encode() in data, f"Moodle {version} wrote another context than {prefix}"
+    imported, problems = import_data(data, f"moodle-{version}.xml", "moodle")
+    assert not [p for p in problems if p.is_error], problems
+    banks = [i for i in imported if i.quiz.questions]
+    assert len(banks) == 1, [i.quiz.id for i in imported]
+    back = banks[0].quiz
+    # Moodle strips tags from category names (the writers warn about it).
+    assert (back.title, back.category) == (moodle_name(quiz.title), tuple(moodle_name(c) for c in quiz.category))
+    # Moodle re-exports questions grouped by type, not in our order: compared by id.
+    ours = {q.id: q for q in quiz.exported_questions}
+    assert sorted(q.id for q in back.questions) == sorted(ours)
+    for question in back.questions:
+        original = ours[question.id]
+        assert (question.type, question.points, question.title) == (original.type, original.points, original.title), question.id
+        # Moodle fixes true/false's penalty at 1; any other is what we wrote or Moodle's default.
+        assert question.penalty in (original.penalty, 1.0 if original.type == "true_false" else original.penalty), question.id
+    # Texts, keys, credits and feedback as the Moodle reader sees them, field by field.
+    read = read_moodle_xml(data)
+    order = {q.id: i for i, q in enumerate(quiz.exported_questions)}
+    read = dataclasses.replace(read, title=quiz.title, category=quiz.category,
+                               questions=tuple(sorted(read.questions, key=lambda q: order[q.id])))
+    assert_same_quiz(read, quiz, full=True)
+
+
+def moodle_name(name: str) -> str:
+    """A category name as Moodle stores it: clean_param(PARAM_TEXT) strips tags, then trimmed."""
+    return re.sub(r"<[^>]*>", "", name).strip()
