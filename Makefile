@@ -11,7 +11,7 @@ $(STAMP): pyproject.toml
 	$(VENV)/bin/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-.PHONY: setup build test check bench importer-packages test-importers
+.PHONY: setup build test check bench lowest-deps install-checks importer-packages test-importers
 setup: $(STAMP)
 
 build: $(STAMP)
@@ -29,6 +29,17 @@ check: $(STAMP)
 bench: $(STAMP)
 	$(VENV)/bin/python -m pip install --quiet -e '.[test,bench]'
 	$(VENV)/bin/python bench/run
+
+# The lowest dependency versions pyproject.toml allows, installed exactly in a throw-away venv
+# and driven through the CLI and its tests (needs the package index; a few minutes).
+lowest-deps:
+	$(PYTHON) tools/lowest_deps.py
+
+# Installed as teams install it (needs the package index; a few minutes): the lowest dependency
+# versions, pre-commit try-repo and the README's pre-commit snippet, and the sdist's own tests.
+install-checks: $(STAMP)
+	$(VENV)/bin/python -m pip install --quiet -e '.[test,checks]'
+	LMSEXPORT_SLOW_CHECKS=1 $(VENV)/bin/pytest tests/test_install.py
 
 # The Debian packages the real importers of ../shared/harness need: PHP and PostgreSQL for
 # Moodle, Ruby for Canvas. Installed as root, only when one is missing (apt-get update first).
@@ -54,3 +65,12 @@ test-importers: $(STAMP) importer-packages
 browser: $(STAMP)
 	command -v chromium >/dev/null || { SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); $$SUDO apt-get update && $$SUDO apt-get install -y chromium chromium-driver; }
 	$(VENV)/bin/python -m pip install --quiet -e '.[test,browser]'
+
+# Mutation testing of the escaping, writer, check and output modules (setup.cfg lists them):
+# minutes, not part of CI. Tests that run lmsexport in a child process see the original code.
+.PHONY: mutation
+mutation: $(STAMP)
+	$(VENV)/bin/python -m pip install --quiet 'mutmut>=3.8,<4'
+	rm -rf mutants
+	LMSEXPORT_SHARED=$${LMSEXPORT_SHARED:-$(abspath ../shared)} nice -n 19 $(VENV)/bin/mutmut run --max-children 2
+	$(VENV)/bin/mutmut results

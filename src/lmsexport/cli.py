@@ -15,7 +15,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from . import __version__
+from .cli_help import PlainTypesGroup
 from .formats import DEFAULT_FORMATS, FORMATS
 from .model import QUESTION_TYPES
 
@@ -23,6 +23,7 @@ DEFAULT_CONTENT = Path("content")
 DEFAULT_EXPORTS = Path("exports")
 
 app = typer.Typer(
+    cls=PlainTypesGroup,
     add_completion=True,
     no_args_is_help=False,
     help="Write quiz content once as JSON; export IMS QTI 2.1, Canvas, Moodle XML and GIFT. With no command, build every format from content/ into exports/.",
@@ -47,6 +48,8 @@ QuestionType = Enum("QuestionType", {name: name for name in QUESTION_TYPES}, typ
 
 def _version(value: bool) -> None:
     if value:
+        from . import __version__
+
         typer.echo(f"lmsexport {__version__}")
         raise typer.Exit()
 
@@ -101,7 +104,7 @@ def _media_bytes(config, given: Optional[float]) -> int:
     return int(float(config.get("max-media-size", given, 5)) * 1048576)
 
 
-Paths = Annotated[Optional[list[Path]], typer.Argument(help="Quiz files or folders (default: content/, or the project file's content).", show_default=False)]
+Paths = Annotated[Optional[list[Path]], typer.Argument(metavar="PATH", help="Quiz files or folders (default: content/, or the project file's content).", show_default=False)]
 Strict = Annotated[Optional[bool], typer.Option("--strict/--no-strict", help="Treat what a format cannot carry as errors.", show_default=False)]
 NearestGrade = Annotated[Optional[bool], typer.Option("--nearest-grade/--exact-grade", help="Moodle/GIFT: move a credit that is not on Moodle's grade list to the nearest grade, with a warning, instead of failing.", show_default=False)]
 Check = Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 if any export is stale, missing or extra.")]
@@ -123,7 +126,7 @@ def _level(quiet: bool, verbose: bool) -> str:
 def validate(
     paths: Paths = None,
     format: Formats = None,
-    style: Annotated[ReportStyle, typer.Option("--output-format", help="text for people, json for tools, github for GitHub Actions annotations.")] = ReportStyle.text,
+    style: Annotated[ReportStyle, typer.Option("--output-format", help="text for people, json for tools (versioned: lmsexport schema --report), github for GitHub Actions annotations.")] = ReportStyle.text,
     strict: Strict = None,
     nearest_grade: NearestGrade = None,
     media_base_url: MediaBaseUrl = None,
@@ -131,7 +134,7 @@ def validate(
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:
-    """Check quiz files against the schema, the semantic rules and every format's own rules (what build would refuse), reporting every problem."""
+    """Check quiz files against the schema, the semantic rules and every format's own rules (what build would refuse), reporting every problem. PATH '-' reads a quiz from standard input."""
     from .commands.validate import run_validate
 
     if format in {s.value for s in ReportStyle}:  # the older spelling: --format names the report style
@@ -144,7 +147,7 @@ def validate(
 def _export_command(format_name: str):
     parameters = {
         "paths": Paths,
-        "out": Annotated[Optional[Path], typer.Option("--out", "-o", help=f"Output folder (default: exports/{format_name}/).", show_default=False)],
+        "out": Annotated[Optional[Path], typer.Option("--out", "-o", help=f"Output folder (default: exports/{format_name}/)" + ("; '-' writes one quiz to standard output." if format_name in ("moodle", "gift") else "."), show_default=False)],
         "strict": Strict, "nearest_grade": NearestGrade, "check": Check, "jobs": Jobs, "quiet": Quiet,
         "verbose": Verbose, "prune": Prune, "max_media_size": MaxMediaSize, "media_base_url": MediaBaseUrl,
         "no_cache": NoCache,
@@ -158,6 +161,13 @@ def _export_command(format_name: str):
         from .commands.export import run_export
 
         config = _config()
+        if given["out"] is not None and str(given["out"]) == "-":
+            from .commands.to_stdout import run_to_stdout
+
+            if given["check"] or given["prune"] or given["jobs"] > 1:
+                raise typer.BadParameter("standard output cannot be combined with --check, --prune or --jobs", param_hint="--out")
+            options = _options(config, given["strict"], given.get("nearest_grade"), given.get("media_base_url"))
+            raise typer.Exit(run_to_stdout(_paths(given["paths"], config), format_name, options, _media_bytes(config, given["max_media_size"])))
         root = (config.paths("out") or [DEFAULT_EXPORTS])[0]
         folder = given["out"] or root / FORMATS[format_name].folder
         options = _options(config, given["strict"], given.get("nearest_grade"), given.get("media_base_url"))
@@ -227,12 +237,13 @@ def new(
 @app.command()
 def schema(
     path_only: Annotated[bool, typer.Option("--path", help="Print only the path of the packaged schema.")] = False,
+    report: Annotated[bool, typer.Option("--report", help="The schema of validate's JSON report instead of a quiz's.")] = False,
     write: Annotated[Optional[Path], typer.Option("--write", help="Write the schema to this file (for example schema/quiz.schema.json, where quizzes made by new point).", show_default=False)] = None,
 ) -> None:
     """Print the packaged JSON Schema of a quiz (its path goes to standard error), or write it where quizzes point."""
     from .schema import schema_path
 
-    path = schema_path()
+    path = schema_path().with_name("report.schema.json") if report else schema_path()
     if write is not None:
         from .output import write_atomic
 
@@ -253,12 +264,12 @@ def schema(
 @app.command()
 def stats(
     paths: Paths = None,
-    format: Annotated[StatsStyle, typer.Option("--format", "-f", help="table or json.")] = StatsStyle.table,
+    output_format: Annotated[StatsStyle, typer.Option("--output-format", "--format", "-f", help="table or json. --format is the older spelling.")] = StatsStyle.table,
 ) -> None:
     """Per quiz: questions by type, drafts, languages and total points."""
     from .commands.stats import run_stats
 
-    raise typer.Exit(run_stats(_paths(paths, _config()), format.value))
+    raise typer.Exit(run_stats(_paths(paths, _config()), output_format.value))
 
 
 def _exit_interrupted(signum, frame) -> None:
@@ -321,6 +332,9 @@ def import_command(
 def main() -> None:
     """Run the CLI; an interrupt at any moment, even one a library swallows or one arriving as
     the run finishes, ends with exit code 130."""
+    from .report import utf8_output
+
+    utf8_output(sys.stdout, sys.stderr)
     interrupted: list[int] = []
 
     def on_interrupt(signum, frame):

@@ -15,7 +15,7 @@ from pathlib import Path
 from . import checks, jsonsource
 from .checks.ids import unique_ids
 from .diagnostics import Diagnostic, error, pointer_join, warning
-from .media import DEFAULT_MAX_MEDIA_BYTES, MediaProblem, load_media
+from .media import DEFAULT_MAX_MEDIA_BYTES, MediaProblem, load_media, name_key
 from .model import MediaFile, Quiz
 from .readers.canonical import build_quiz
 from .schema import schema_errors
@@ -67,12 +67,19 @@ def _media(quiz: Quiz, folder: Path, max_bytes: int) -> tuple[tuple[MediaFile, .
     texts = [("", ("description",), quiz.description)]
     texts += [(q.location.pointer, parts, text) for q in quiz.questions for parts, text in checks.rich_texts(q)]
     loaded: dict[str, MediaFile | None] = {}
+    by_key: dict[str, str] = {}
     problems: list[Diagnostic] = []
     for base, parts, text in texts:
         for address in media_references(text):
             if address in loaded:
                 continue
             pointer = pointer_join(base, *parts)
+            first = by_key.setdefault(name_key(address), address)
+            if first != address:
+                loaded[address] = None
+                problems.append(error(f"the media paths '{first}' and '{address}' differ only by case: on Windows and macOS "
+                                      "they name one file, so one would overwrite the other; use one spelling", file, pointer, code="media"))
+                continue
             result, removed = load_media(folder, address, max_bytes)
             if isinstance(result, MediaProblem):
                 loaded[address] = None
@@ -123,12 +130,20 @@ def read_limited(path: Path, limit: int) -> bytes:
 
 def load_quiz(path: Path, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES) -> LoadResult:
     file = str(path)
-    too_big = f"the file is over the {MAX_FILE_BYTES // 1048576} MB limit for one quiz: split it into several quizzes"
     try:
         raw = read_limited(path, MAX_FILE_BYTES)
     except OSError as problem:
         return LoadResult(path, None, (error(f"cannot read the file: {problem.strerror or problem}", file, line=1, column=1, code="io"),))
+    return load_bytes(raw, file, path.parent, max_media_bytes, path)
+
+
+def load_bytes(raw: bytes, file: str, folder: Path, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES,
+               path: Path | None = None) -> LoadResult:
+    """A quiz from its bytes (a file's, standard input's, a caller's; read at most the limit plus
+    one byte), named `file` in diagnostics; its media files are looked up in `folder`."""
+    path = path if path is not None else Path(file)
     if len(raw) > MAX_FILE_BYTES:
+        too_big = f"the file is over the {MAX_FILE_BYTES // 1048576} MB limit for one quiz: split it into several quizzes"
         return LoadResult(path, None, (error(too_big, file, line=1, column=1, code="size"),))
     parsed = jsonsource.parse(raw, file)
     if not parsed.ok:
@@ -141,7 +156,7 @@ def load_quiz(path: Path, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES) -> Loa
     quiz = build_quiz(parsed.data, file)
     problems += checks.quiz_diagnostics(quiz)
     if "![" in parsed.text:  # only Markdown images refer to media files
-        media, media_problems = _media(quiz, path.parent, max_media_bytes)
+        media, media_problems = _media(quiz, folder, max_media_bytes)
         problems += media_problems
         quiz = replace(quiz, media=media)
     return LoadResult(path, quiz, _located(problems, parsed), parsed)

@@ -24,7 +24,7 @@ from pathlib import Path
 from .diagnostics import Diagnostic, Severity, error
 from .formats import FORMATS
 from .jsonsource import ParsedJson
-from .loader import load_quiz
+from .loader import LoadResult, load_quiz
 from .media import DEFAULT_MAX_MEDIA_BYTES
 from .text import forget_renderings
 from .writers.shared import Export, ExportOptions
@@ -97,7 +97,9 @@ def steps(formats: tuple[str, ...], render: bool = True) -> int:
 
 
 def process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES,
-                 render: bool = True, on_step: Callable[[str], None] | None = None) -> QuizOutcome:
+                 render: bool = True, on_step: Callable[[str], None] | None = None, loaded: LoadResult | None = None) -> QuizOutcome:
+    """One quiz through loading, each format's check and (with `render`) writing; `loaded` is a
+    quiz already loaded from elsewhere (standard input, the API) instead of the file at `path`."""
     # The model and the writers' output are trees without reference cycles, freed by reference
     # counting; while one quiz is processed the cycle collector would only walk the growing quiz
     # again and again (a third of the loading time of a 20,000-question quiz, measured), so it
@@ -105,7 +107,7 @@ def process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, m
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _process_quiz(path, formats, options, max_media_bytes, render, on_step or _no_progress)
+        return _process_quiz(path, formats, options, max_media_bytes, render, on_step or _no_progress, loaded)
     finally:
         forget_renderings()  # the writers share renderings within a quiz only
         if collecting:
@@ -122,8 +124,8 @@ def _no_progress(step: str) -> None:
 
 
 def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, max_media_bytes: int, render: bool,
-                  on_step: Callable[[str], None]) -> QuizOutcome:
-    result = load_quiz(path, max_media_bytes)
+                  on_step: Callable[[str], None], loaded: LoadResult | None = None) -> QuizOutcome:
+    result = loaded if loaded is not None else load_quiz(path, max_media_bytes)
     on_step(f"{path.name}: loaded")
     quiz = result.quiz
     source = result.source

@@ -10,8 +10,26 @@ from typing import TextIO
 
 from .diagnostics import Diagnostic, Severity
 
+# The shape of `validate --output-format json` (report.schema.json in the package). Raised only
+# when a field changes meaning or goes away; new fields may appear within a version.
+REPORT_VERSION = 1
+
 _COLOURS = {Severity.ERROR: "\x1b[31m", Severity.WARNING: "\x1b[33m", Severity.NOTE: "\x1b[36m"}
 _RESET = "\x1b[0m"
+
+
+def utf8_output(*streams: TextIO) -> None:
+    """Write UTF-8 whatever the console's code page says.
+
+    Redirected output on Windows gets the ANSI code page (cp1252), which cannot carry most of the
+    world's letters: a Wolof or Greek message would be a UnicodeEncodeError traceback. JSON is
+    UTF-8 by its standard, and CI logs read UTF-8. Anything UTF-8 itself cannot carry (a lone
+    surrogate quoted from a broken file) is written as a backslash escape rather than crash.
+    """
+    for stream in streams:
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(encoding="utf-8", errors="backslashreplace")
 
 
 def use_colour(stream: TextIO) -> bool:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterator
 
 import jsonschema_rs
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
 from .diagnostics import Diagnostic, error, pointer_join
@@ -24,9 +25,44 @@ def quiz_schema() -> dict[str, Any]:
     return json.loads(schema_path().read_text(encoding="utf-8"))
 
 
+@lru_cache(maxsize=256)
+def python_regex(pattern: str) -> re.Pattern[str]:
+    r"""A schema `pattern` (ECMA-262, as editors and the Rust validator read it) as a Python regex.
+
+    ECMA's `$` without the multiline flag matches only at the very end; Python's also matches before
+    a final newline, so `^[a-z]+$` would accept "ring\n". Outside character classes `$` becomes
+    `\Z`, and ASCII matching keeps `\d` and `\w` to the ASCII characters ECMA gives them.
+    """
+    translated: list[str] = []
+    in_class = escaped = False
+    for char in pattern:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "$":
+            char = r"\Z"
+        translated.append(char)
+    return re.compile("".join(translated), re.ASCII)
+
+
+def _pattern(validator, pattern: str, instance: Any, schema: dict) -> Iterator[ValidationError]:
+    if validator.is_type(instance, "string") and not python_regex(pattern).search(instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+# The stock validator with ECMA-262 pattern semantics, so that it and the Rust one agree on
+# every document (a property test holds them to it).
+_EcmaValidator = validators.extend(Draft202012Validator, {"pattern": _pattern})
+
+
 @lru_cache(maxsize=1)
 def validator() -> Draft202012Validator:
-    return Draft202012Validator(quiz_schema())
+    return _EcmaValidator(quiz_schema())
 
 
 @lru_cache(maxsize=1)
@@ -123,11 +159,30 @@ def _message(problem: ValidationError) -> tuple[str, str]:
     return problem.message, pointer
 
 
+def _document_order(path) -> list[tuple[int, int, str]]:
+    return [(0, x, "") if isinstance(x, int) else (1, 0, x) for x in path]
+
+
+def rust_verdict(data: Any) -> bool | None:
+    """The Rust validator's verdict, or None for a document it cannot take: a string UTF-8 cannot
+    encode (a lone surrogate), or, in older releases, an integer beyond 64 bits."""
+    try:
+        return fast_validator().is_valid(data)
+    except (UnicodeError, ValueError, OverflowError, SystemError):
+        return None
+
+
 def schema_errors(data: Any, file: str) -> Iterator[Diagnostic]:
-    """Every schema violation, in document order."""
-    if fast_validator().is_valid(data):
+    """Every schema violation, in document order.
+
+    The Rust validator is the one authority on validity; the Python one explains. Should the two
+    ever disagree, the Rust validator's own words are reported rather than nothing. A document the
+    Rust validator cannot take at all (see rust_verdict) is judged by the Python validator alone.
+    """
+    rust_valid = rust_verdict(data)
+    if rust_valid:
         return
-    problems = sorted(validator().iter_errors(data), key=lambda p: [(0, x, "") if isinstance(x, int) else (1, 0, x) for x in p.absolute_path])
+    problems = sorted(validator().iter_errors(data), key=lambda p: _document_order(p.absolute_path))
     seen: set[tuple[str, str]] = set()
     for problem in problems:
         message, pointer = _message(problem)
@@ -136,3 +191,9 @@ def schema_errors(data: Any, file: str) -> Iterator[Diagnostic]:
         if key not in seen:
             seen.add(key)
             yield error(message, file, pointer, code="schema")
+    if not seen and rust_valid is False:
+        for problem in sorted(fast_validator().iter_errors(data), key=lambda p: _document_order(p.instance_path)):
+            pointer = "".join(pointer_join("", p) for p in problem.instance_path)
+            if (problem.message, pointer) not in seen:
+                seen.add((problem.message, pointer))
+                yield error(problem.message, file, pointer, code="schema")

@@ -75,7 +75,7 @@ def _handle_outcome(outcome: QuizOutcome, targets: dict[str, Path], check: bool,
                 on_disk[format_name] = (export.filename, file_digest(current))
         elif check:
             statuses[format_name] = "missing" if current is None else "stale"
-            summary.differences.append(f"{statuses[format_name]}: {path}")
+            summary.differences.append(f"{statuses[format_name]}: {path}" + _line_ending_hint(current, export.data))
             on_disk = None
         else:
             try:
@@ -94,6 +94,13 @@ def _handle_outcome(outcome: QuizOutcome, targets: dict[str, Path], check: bool,
                 sys.stderr.write(f"wrote {path}\n")
     summary.rows.append((name, statuses, warnings))
     return on_disk
+
+
+def _line_ending_hint(current: bytes | None, wanted: bytes) -> str:
+    # git with core.autocrlf=true (Windows) rewrites the LF of text exports as CRLF on checkout.
+    if current is not None and b"\r\n" in current and current.replace(b"\r\n", b"\n") == wanted:
+        return " (only its line endings differ: git converted them; add 'exports/** -text' to .gitattributes)"
+    return ""
 
 
 def _reuse(entry: Entry, path: Path, source: str, targets: dict[str, Path], settings: tuple, max_media_bytes: int) -> bool:
@@ -237,7 +244,8 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
         on_step = (lambda step: progress.update(task, advance=1, description=f"exporting {step}")) if progress else None
         done = 0
         for outcome in process_files(files, tuple(targets), options, jobs, max_media_bytes, on_step=on_step, reused=reused):
-            reporter.report(outcome.diagnostics)
+            if not (check and quiet):  # a quiet check gives one verdict; `validate` lists the problems
+                reporter.report(outcome.diagnostics)
             summary.add(outcome.diagnostics)
             if outcome.path in reused and not outcome.failed:
                 entry = reused_entries[outcome.path]
@@ -282,6 +290,11 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
     total = summary.totals
     if not quiet or failed or summary.differences:
         verdict = "exports are out of date" if summary.differences else ("exports are up to date" if check else "done")
+        with_errors = sum(1 for _, statuses, _ in summary.rows if "errors" in statuses.values())
+        if check and with_errors:  # never "up to date" while failing: those exports were not compared
+            verdict = (f"{plural(with_errors, 'quiz', 'quizzes')} with errors cannot be checked"
+                       + (" (lmsexport validate lists the errors)" if quiet else "")
+                       + ("; the other exports are out of date" if summary.differences else ""))
         sys.stdout.write(f"{plural(len(summary.rows), 'quiz', 'quizzes')}: {plural(total['errors'], 'error')}, "
                          f"{plural(total['warnings'], 'warning')}; {verdict}\n")
     return 1 if failed or summary.differences else 0

@@ -100,6 +100,29 @@ def scaffold(quiz_id: str, types: list[str], title: str | None, language: str, s
             "text_format": "plain", "questions": questions}
 
 
+GITATTRIBUTES = """\
+# `lmsexport build --check` compares exports byte for byte: git must never change their line
+# endings (core.autocrlf on Windows would turn the LF of Moodle XML and GIFT into CRLF).
+exports/** -text
+"""
+
+
+def offer_gitattributes(folder: Path) -> None:
+    """Keep a content repository's exports byte-exact in every clone: write a .gitattributes
+    where there is none, and say what to add to one that lacks the rule."""
+    path = folder / ".gitattributes"
+    try:
+        if not path.exists():
+            write_atomic(path, GITATTRIBUTES.encode("utf-8"))
+            sys.stdout.write(f"created {path} (exports keep their line endings in every clone, so build --check holds on Windows)\n")
+            return
+        if not path.is_file() or "exports/" in path.read_text(encoding="utf-8", errors="replace"):
+            return
+    except OSError:
+        pass  # the quiz is written; only the advice remains
+    sys.stderr.write(f"note: add 'exports/** -text' to {path}, or a clone with core.autocrlf=true sees every export as stale\n")
+
+
 def run_new(quiz_id: str, types: list[str] | None, title: str | None, language: str, out: Path) -> int:
     """`types` None: every type the default formats carry whole."""
     if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", quiz_id):
@@ -131,6 +154,7 @@ def run_new(quiz_id: str, types: list[str] | None, title: str | None, language: 
     if schema_written is not None:
         sys.stdout.write(f"created {os.path.relpath(schema_written)} (the schema editors complete quizzes from)\n")
     sys.stdout.write(f"created {out}\n")
+    offer_gitattributes(Path.cwd())
     portable = portable_types()
     others = [t for t in types if t not in portable]
     if others:

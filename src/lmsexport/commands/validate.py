@@ -4,17 +4,31 @@ one-line summary. The formats' checks are those `build` runs, so what passes her
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
-from ..pipeline import process_files, steps
-from ..report import Reporter, as_dict, dump_json, plural
+from ..loader import MAX_FILE_BYTES, load_bytes
+from ..pipeline import QuizOutcome, process_files, process_quiz, steps
+from ..report import REPORT_VERSION, Reporter, as_dict, dump_json, plural
 from ..writers.shared import ExportOptions
 from .common import progress, quiz_files
+
+STDIN = "-"
+
+
+def _from_stdin(formats: tuple[str, ...], options: ExportOptions, max_media_bytes: int) -> QuizOutcome:
+    """The quiz on standard input, named <stdin>, through the same checks as a file; its media
+    files are looked up in the current folder."""
+    raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)  # one byte more than the limit tells it was passed
+    loaded = load_bytes(raw, "<stdin>", Path.cwd(), max_media_bytes)
+    return process_quiz(Path("<stdin>"), formats, options, max_media_bytes, render=False, loaded=loaded)
 
 
 def run_validate(paths: list[Path], style: str, max_media_bytes: int, formats: tuple[str, ...] = (),
                  options: ExportOptions = ExportOptions(), level: str = "default") -> int:
-    files, path_problems = quiz_files(paths)
+    read_stdin = any(str(p) == STDIN for p in paths)
+    paths = [p for p in paths if str(p) != STDIN]
+    files, path_problems = quiz_files(paths) if paths else ([], [])
     reporter = Reporter("stdout", style, level)
     collected = list(path_problems)
     if style != "json":  # text and annotations stream; JSON is one document at the end
@@ -25,7 +39,12 @@ def run_validate(paths: list[Path], style: str, max_media_bytes: int, formats: t
     with progress(files, level == "quiet") as bar:
         task = bar.add_task("validating", total=len(files) * per_quiz) if bar else None
         on_step = (lambda step: bar.update(task, advance=1, description=f"validating {step}")) if bar else None
-        for outcome in process_files(files, formats, options, max_media_bytes=max_media_bytes, render=False, on_step=on_step):
+        def outcomes() -> Iterator[QuizOutcome]:
+            if read_stdin:
+                yield _from_stdin(formats, options, max_media_bytes)
+            yield from process_files(files, formats, options, max_media_bytes=max_media_bytes, render=False, on_step=on_step)
+
+        for outcome in outcomes():
             quizzes += 1
             if bar:
                 bar.update(task, completed=quizzes * per_quiz)
@@ -41,7 +60,7 @@ def run_validate(paths: list[Path], style: str, max_media_bytes: int, formats: t
                "formats": list(formats)}
     if style == "json":
         collected.sort(key=lambda d: (d.file, d.line or 0, d.column or 0))  # by file, then line
-        dump_json({"summary": summary, "diagnostics": [as_dict(d) for d in collected]})
+        dump_json({"report_version": REPORT_VERSION, "summary": summary, "diagnostics": [as_dict(d) for d in collected]})
         return 1 if errors else 0
     if style == "text":
         kinds = reporter.kinds_line()

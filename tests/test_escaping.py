@@ -1,0 +1,82 @@
+"""Escaping checked by parsers lmsexport does not share (lxml, the XML spec's own rules) and by
+literal GIFT text; each test here was written for a change to the code that no other test saw."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import zipfile
+
+import pytest
+from conftest import DATA
+from lxml import etree
+
+from lmsexport.loader import load_quiz
+from lmsexport.model import Text, TextFormat
+from lmsexport.text import media_references
+from lmsexport.writers import qti
+from lmsexport.writers.canvas.xml import first_non_xml
+from lmsexport.writers.gift.escape import answer
+from lmsexport.writers.moodle_xml.xml import attribute, escape
+from lmsexport.writers.shared import ExportOptions
+
+HOSTILE = ['a"b', "a\nb", "a\tb", "a\rb", "a\r\nb", "& < > ' \"", "]]>", "  two  spaces  ", "é 🚀 שלום"]
+
+
+@pytest.mark.parametrize("value", HOSTILE)
+def test_an_attribute_value_reads_back_exactly(value):
+    # An XML parser normalises a literal tab or line break in an attribute to a space, and ends
+    # the value at a bare quote: each must be a reference.
+    assert etree.fromstring(f'<x a="{attribute(value)}"/>').get("a") == value
+
+
+@pytest.mark.parametrize("value", HOSTILE)
+def test_element_text_reads_back_exactly(value):
+    assert etree.fromstring(f"<x>{escape(value)}</x>").text == value
+
+
+@pytest.mark.parametrize("source, written", [
+    ("Paris", "Paris"),
+    ("a = b", "a \\= b"),
+    ("[x] y", "[plain][x] y"),  # a leading '[' would be read as a format marker
+    ("x [y]", "x [y]"),  # GIFT gives "[" a meaning only at the start of a text
+])
+def test_gift_short_answer_text_is_written_literally(source, written):
+    assert answer(source) == written
+
+
+def test_first_character_xml_cannot_hold():
+    assert first_non_xml("plain text, é 🚀") is None
+    assert first_non_xml("a\x01b\x02") == "\x01"
+
+
+def test_plain_text_never_shows_media():
+    assert media_references(Text("![a ring](media/ring.png)", TextFormat.PLAIN)) == []
+    assert media_references(Text("![a ring](media/ring.png)", TextFormat.MARKDOWN)) == ["media/ring.png"]
+
+
+def _qti_item_body(tmp_path, stem: str) -> etree._Element:
+    shutil.copytree(DATA / "media" / "media", tmp_path / "media")
+    path = tmp_path / "quiz.json"
+    path.write_text(json.dumps({"id": "q", "title": "Q", "language": "en", "text_format": "markdown",
+                                "questions": [{"id": "q0", "type": "essay", "stem": stem}]}), encoding="utf-8")
+    result = load_quiz(path)
+    assert result.ok, [d.message for d in result.diagnostics]
+    with zipfile.ZipFile(io.BytesIO(qti.render(result.quiz, ExportOptions()).data)) as archive:
+        return etree.fromstring(archive.read("q0.xml")).find("{http://www.imsglobal.org/xsd/imsqti_v2p1}itemBody")
+
+
+@pytest.mark.parametrize("stem", ["$x^2$", "The area is $x^2$.", "area \\(x^2\\) here"])
+def test_a_formula_alone_in_a_text_is_mathml_in_qti(tmp_path, stem):
+    # Texts without formulas or media are rendered once for every writer; a formula must not be
+    # taken for such a text and reach QTI as TeX.
+    body = _qti_item_body(tmp_path, stem)
+    assert body.find(".//{http://www.w3.org/1998/Math/MathML}math") is not None
+    assert "\\(" not in "".join(body.itertext()) and "$" not in "".join(body.itertext())
+
+
+def test_an_image_by_reference_definition_points_into_the_package(tmp_path):
+    body = _qti_item_body(tmp_path, "![a ring][r]\n\n[r]: media/ring.png")
+    image = body.find(".//{http://www.imsglobal.org/xsd/imsqti_v2p1}img")
+    assert image is not None and image.get("src") == "media/ring.png" and image.get("alt") == "a ring"
