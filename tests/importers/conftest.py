@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 import shutil
+import socket
 import subprocess
 from functools import lru_cache
 from pathlib import Path
@@ -110,3 +112,28 @@ def canvas_harness() -> Path:
 def importer_cache() -> Path:
     """Where the harnesses keep their state (see harness_cache)."""
     return harness_cache()
+
+
+def _port_is_free(port: int) -> bool:
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) != 0
+
+
+def postgres_port(state: Path) -> int:
+    """The port of the harness's PostgreSQL cluster in this state folder: $MOODLE_HARNESS_PGPORT,
+    else the one the cluster was made with (the harness writes it into postgresql.conf), else for
+    a new cluster the harness's default 55432 when free, else the next free one, so that another
+    checkout's cluster on 55432 does not stop a first install here. Every test that runs the
+    Moodle harness asks here, so that they all share one cluster."""
+    configured = os.environ.get("MOODLE_HARNESS_PGPORT")
+    if configured:
+        return int(configured)
+    conf = state / "pgdata" / "postgresql.conf"
+    if conf.is_file():
+        ports = re.findall(r"^port\s*=\s*(\d+)", conf.read_text(errors="replace"), re.M)
+        if ports:
+            return int(ports[-1])
+    port = 55432
+    while not _port_is_free(port):
+        port += 1
+    return port

@@ -28,7 +28,6 @@ from lmsexport.loader import load_quiz
 from lmsexport.model import (
     Description,
     DropdownBlank,
-    Essay,
     FillInBlanks,
     Matching,
     NumericalBlank,

@@ -22,6 +22,7 @@ import pytest
 from moodle_checks import assert_same_quiz
 
 from lmsexport.importers import import_data
+from importers.conftest import postgres_port
 from lmsexport.loader import load_quiz
 from lmsexport.readers.moodle_xml import read_moodle_xml
 from lmsexport.writers import moodle_xml
@@ -29,18 +30,6 @@ from lmsexport.writers.shared import ExportOptions
 
 ROOT = Path(__file__).resolve().parents[2]
 QUIZZES = [*sorted((ROOT / "content").glob("*.json")), ROOT / "tests/data/every_type.json"]
-
-
-def _port(state: Path) -> str:
-    configured = os.environ.get("MOODLE_HARNESS_PGPORT")
-    conf = state / "pgdata" / "postgresql.conf"
-    if configured:
-        return configured
-    if conf.is_file():
-        for line in reversed(conf.read_text(errors="replace").splitlines()):
-            if line.strip().startswith("port") and "=" in line:
-                return line.split("=", 1)[1].split("#")[0].strip()
-    return "55432"
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +49,7 @@ def reexport(moodle_harness, importer_cache, tmp_path_factory):
         ours = folder / f"{version}-{path.stem}.xml"
         ours.write_bytes(moodle_xml.render(quiz, ExportOptions()).data)
         again = folder / f"{version}-{path.stem}.moodle.xml"
-        env = dict(os.environ, MOODLE_HARNESS_DIR=str(state), MOODLE_HARNESS_QUIET="1", MOODLE_HARNESS_PGPORT=_port(state))
+        env = dict(os.environ, MOODLE_HARNESS_DIR=str(state), MOODLE_HARNESS_QUIET="1", MOODLE_HARNESS_PGPORT=str(postgres_port(state)))
         done = subprocess.run(["bash", str(moodle_harness / "moodle-import.sh"), sources[version], str(ours), "xml", f"--export={again}"],
                               capture_output=True, text=True, env=env, timeout=900)
         if done.returncode == 2 or not again.exists():

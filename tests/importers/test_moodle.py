@@ -19,7 +19,6 @@ import html as html_module
 import json
 import os
 import re
-import socket
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
@@ -30,6 +29,7 @@ import pytest
 from lxml import etree, html as lxml_html
 from markdown_it import MarkdownIt
 
+from importers.conftest import postgres_port
 from lmsexport.loader import load_quiz
 from lmsexport.model import Quiz, Text, TextFormat
 from lmsexport.text.blanks import PLACEHOLDER as PLACEHOLDER_RE
@@ -130,30 +130,6 @@ def parse_moodle_export(data: bytes) -> tuple[dict[str, StoredQuestion], dict[st
             stored.subquestions.append((sub.get("format"), sub.findtext("text") or "", sub.findtext("answer/text") or ""))
         questions[stored.idnumber] = stored
     return questions, categories
-
-
-def _port_is_free(port: int) -> bool:
-    with socket.socket() as probe:
-        return probe.connect_ex(("127.0.0.1", port)) != 0
-
-
-def postgres_port(state: Path) -> int:
-    """The port of the harness's PostgreSQL cluster in this state folder: $MOODLE_HARNESS_PGPORT,
-    else the one the cluster was made with (the harness writes it into postgresql.conf), else for
-    a new cluster the harness's default 55432 when free, else the next free one, so that another
-    checkout's cluster on 55432 does not stop a first install here."""
-    configured = os.environ.get("MOODLE_HARNESS_PGPORT")
-    if configured:
-        return int(configured)
-    conf = state / "pgdata" / "postgresql.conf"
-    if conf.is_file():
-        ports = re.findall(r"^port\s*=\s*(\d+)", conf.read_text(errors="replace"), re.M)
-        if ports:
-            return int(ports[-1])
-    port = 55432
-    while not _port_is_free(port):
-        port += 1
-    return port
 
 
 class MoodleSite:
