@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import Decimal, localcontext
 
 from ...model import NumericAnswer, Numerical, ShortAnswer
 from .item import ItemParts, decimal_text
@@ -59,11 +59,16 @@ def _numeric_condition(lines: Lines, answer: NumericAnswer) -> None:
     # Canvas's own form for an exact answer with a margin; its importer reads the margin back
     # as (upper bound - exact value), so both bounds are computed in decimal, not binary.
     value, margin = _exact(answer.value), _exact(answer.tolerance)
+    with localcontext() as exact:
+        # Enough digits for any two doubles (1e308 and 5e-324 apart): the default 28 would
+        # round a small margin away next to a huge value.
+        exact.prec = 800
+        low, high = value - margin, value + margin
     lines.open("or")
     varequal(lines, RESPONSE, decimal_text(value))
     lines.open("and")
-    lines.leaf("vargte", _BOUND, decimal_text(value - margin))
-    lines.leaf("varlte", _BOUND, decimal_text(value + margin))
+    lines.leaf("vargte", _BOUND, decimal_text(low))
+    lines.leaf("varlte", _BOUND, decimal_text(high))
     lines.close("and")
     lines.close("or")
 
