@@ -20,6 +20,19 @@ UTF8_BOM = b"\xef\xbb\xbf"
 
 
 
+def written_at(data: object, pointer: str) -> bool:
+    """Whether `data` holds a value at the JSON pointer."""
+    value = data
+    for token in pointer.split("/")[1:]:
+        token = token.replace("~1", "/").replace("~0", "~")
+        if isinstance(value, dict) and token in value:
+            value = value[token]
+        elif isinstance(value, list) and token.isdigit() and int(token) < len(value):
+            value = value[int(token)]
+        else:
+            return False
+    return True
+
 @dataclass
 class ParsedJson:
     data: Any = None
@@ -33,16 +46,7 @@ class ParsedJson:
 
     def has(self, pointer: str) -> bool:
         """Whether the author wrote a value at `pointer` (a default has no place in the file)."""
-        value = self.data
-        for token in pointer.split("/")[1:]:
-            token = token.replace("~1", "/").replace("~0", "~")
-            if isinstance(value, dict) and token in value:
-                value = value[token]
-            elif isinstance(value, list) and token.isdigit() and int(token) < len(value):
-                value = value[int(token)]
-            else:
-                return False
-        return True
+        return written_at(self.data, pointer)
 
     def position(self, pointer: str) -> tuple[int, int] | None:
         """(line, column) where the value at `pointer` starts, or its nearest parent's."""
@@ -91,16 +95,7 @@ class _Locator:
 
     def has(self, pointer: str) -> bool:
         """Whether the author wrote a value at `pointer` (a default has no place in the file)."""
-        value = self.data
-        for token in pointer.split("/")[1:]:
-            token = token.replace("~1", "/").replace("~0", "~")
-            if isinstance(value, dict) and token in value:
-                value = value[token]
-            elif isinstance(value, list) and token.isdigit() and int(token) < len(value):
-                value = value[int(token)]
-            else:
-                return False
-        return True
+        return written_at(self.data, pointer)
 
     def position(self, pointer: str) -> tuple[int, int] | None:
         try:

@@ -8,47 +8,27 @@ points. Answers of one blank are tried in order of credit and only the first tha
 
 from __future__ import annotations
 
-from ...model import DropdownBlank, FillInBlanks, NumericalBlank, NumericAnswer, ShortAnswerBlank
+from ...model import DropdownBlank, FillInBlanks, NumericalBlank, ShortAnswerBlank
 from .context import ItemContext
 from .expressions import base, condition, make, set_outcome, value, variable
 from .markup import text
 from .names import SCORE, choice_identifier, number
 from .parts import AnswerFeedback, Parts
 from .scoring import mapping
+from .text_entry import accepts, any_of, midpoint
 
 
 def _response(blank_id: str) -> str:
     return "RESPONSE_" + blank_id  # blank ids are identifiers: always an NCName this way
 
 
-def _any(expressions: list[str]) -> str:
-    if not expressions:
-        return base("boolean", "false")
-    return expressions[0] if len(expressions) == 1 else make("or", *expressions)
-
-
 def _first(conditions: list[str]) -> list[str]:
     """Each condition, holding only when no earlier one does."""
-    return [c if i == 0 else make("and", c, make("not", _any(conditions[:i]))) for i, c in enumerate(conditions)]
+    return [c if i == 0 else make("and", c, make("not", any_of(conditions[:i]))) for i, c in enumerate(conditions)]
 
 
 def _add(amount: float) -> str:
     return set_outcome(SCORE, make("sum", variable(SCORE), base("float", number(amount))))
-
-
-def accepts(answer: NumericAnswer, response: str) -> str:
-    if answer.value is not None:
-        if answer.tolerance == 0:
-            return make("equal", variable(response), base("float", number(answer.value)), toleranceMode="exact")
-        tolerance = number(answer.tolerance)
-        return make("equal", variable(response), base("float", number(answer.value)), toleranceMode="absolute", tolerance=f"{tolerance} {tolerance}")
-    return make("and", make("gte", variable(response), base("float", number(answer.minimum))),
-                make("lte", variable(response), base("float", number(answer.maximum))))
-
-
-def _inside(answer: NumericAnswer) -> float:
-    """A number the answer accepts, for correctResponse: the value, or the middle of the range."""
-    return answer.value if answer.value is not None else answer.minimum / 2 + answer.maximum / 2
 
 
 class _Blanks:
@@ -74,7 +54,7 @@ class _Blanks:
                                              [set_outcome(SCORE, make("sum", variable(SCORE), f'<mapResponse identifier="{response}"/>'))])))
         case = "true" if blank.case_sensitive else "false"
         given = [make("stringMatch", variable(response), base("string", t), caseSensitive=case) for t in texts]
-        self.full.append(_any([g for g, a in zip(given, blank.answers) if a.credit >= 1]))
+        self.full.append(any_of([g for g, a in zip(given, blank.answers) if a.credit >= 1]))
         self.feedback(index, blank.answers, given, "answer")
         return f'<textEntryInteraction responseIdentifier="{response}" expectedLength="{max(max(map(len, texts)), 1)}"/>'
 
@@ -82,11 +62,11 @@ class _Blanks:
         response = _response(blank.id)
         ranked = sorted(range(len(blank.answers)), key=lambda j: -blank.answers[j].credit)
         best = blank.answers[ranked[0]]
-        self.parts.responses.append(make("responseDeclaration", make("correctResponse", value(number(_inside(best)))),
+        self.parts.responses.append(make("responseDeclaration", make("correctResponse", value(number(best.value) if best.value is not None else midpoint(best.minimum, best.maximum))),
                                          identifier=response, cardinality="single", baseType="float"))
         conditions = [accepts(blank.answers[j], response) for j in ranked]
         self.parts.scoring.append(condition(*((c, [_add(max(blank.answers[j].credit, 0) * worth)]) for c, j in zip(conditions, ranked))))
-        self.full.append(_any([accepts(a, response) for a in blank.answers if a.credit >= 1]))
+        self.full.append(any_of([accepts(a, response) for a in blank.answers if a.credit >= 1]))
         by_place = {j: c for j, c in zip(ranked, _first(conditions))}
         for j, answer in enumerate(blank.answers):
             if answer.feedback is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from decimal import Context, Decimal
 
-from ...model import Numerical, ShortAnswer
+from ...model import Numerical, NumericAnswer, ShortAnswer
 from .context import ItemContext
 from .expressions import base, condition, make, set_outcome, value, variable
 from .feedback import answer_feedback_id
@@ -37,7 +37,7 @@ def short_answer(ctx: ItemContext, question: ShortAnswer) -> Parts:
         return make("stringMatch", variable(RESPONSE), base("string", text), caseSensitive=case)
 
     full = [given(t) for t, a in zip(texts, question.answers) if a.credit >= 1]
-    parts.correct = _any(full)
+    parts.correct = any_of(full)
     for index, (text, answer) in enumerate(zip(texts, question.answers)):
         parts.answer_feedback.append(AnswerFeedback(answer_feedback_id(index), answer.feedback, ("answers", index, "feedback"), given(text)))
     if not any(a.feedback for a in question.answers):
@@ -58,13 +58,13 @@ def numerical(ctx: ItemContext, question: Numerical) -> Parts:
 
     branches = []
     for index, answer in ranked:
-        branches.append((_accepts(answer), [set_outcome(SCORE, base("float", number(max(answer.credit, 0) * question.points)))]))
-        parts.answer_feedback.append(AnswerFeedback(answer_feedback_id(index), answer.feedback, ("answers", index, "feedback"), _accepts(answer)))
+        branches.append((accepts(answer), [set_outcome(SCORE, base("float", number(max(answer.credit, 0) * question.points)))]))
+        parts.answer_feedback.append(AnswerFeedback(answer_feedback_id(index), answer.feedback, ("answers", index, "feedback"), accepts(answer)))
     if branches:
         parts.scoring = [condition(*branches)]
     if not any(a.feedback for a in question.answers):
         parts.answer_feedback = []
-    parts.correct = _any([_accepts(a) for a in question.answers if a.credit >= 1])
+    parts.correct = any_of([accepts(a) for a in question.answers if a.credit >= 1])
     parts.body = _blank(8)
     return parts
 
@@ -86,26 +86,27 @@ def midpoint(low: float, high: float) -> str:
     return format(middle.normalize(_EXACT), "f" if abs(middle.adjusted()) < 30 else "E")
 
 
-def _accepts(answer):
+def accepts(answer: NumericAnswer, response: str = RESPONSE) -> str:
+    """The response (a float variable) is one this numerical answer accepts."""
     if answer.value is not None:
         if answer.tolerance == 0:
-            return make("equal", variable(RESPONSE), base("float", number(answer.value)), toleranceMode="exact")
+            return make("equal", variable(response), base("float", number(answer.value)), toleranceMode="exact")
         # The tolerance is written as given, so no rounding of value ± tolerance can shift the bounds.
         return make(
             "equal",
-            variable(RESPONSE),
+            variable(response),
             base("float", number(answer.value)),
             toleranceMode="absolute",
             tolerance=f"{number(answer.tolerance)} {number(answer.tolerance)}",
         )
     return make(
         "and",
-        make("gte", variable(RESPONSE), base("float", number(answer.minimum))),
-        make("lte", variable(RESPONSE), base("float", number(answer.maximum))),
+        make("gte", variable(response), base("float", number(answer.minimum))),
+        make("lte", variable(response), base("float", number(answer.maximum))),
     )
 
 
-def _any(expressions):
+def any_of(expressions: list[str]) -> str:
     if not expressions:
         return base("boolean", "false")
     return expressions[0] if len(expressions) == 1 else make("or", *expressions)
