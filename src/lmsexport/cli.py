@@ -227,7 +227,7 @@ def new(
     language: Annotated[str, typer.Option("--language", "-l", help="BCP 47 language tag of the quiz.")] = "en",
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="File to write (default: content/ID.json).", show_default=False)] = None,
 ) -> None:
-    """Create a new quiz file that validates and builds without a warning, with one example question per type, and the schema editors complete it from."""
+    """Create a new quiz file that validates and builds without a warning, with one example question of every type the default formats all carry (all but ordering, which GIFT lacks; --all-types adds it), and the schema editors complete it from."""
     from .commands.scaffold import run_new
 
     types = list(QUESTION_TYPES) if all_types else [t.value for t in type] if type else None
