@@ -11,7 +11,8 @@ from pathlib import Path
 from lmsexport.importers import import_data
 from lmsexport.importers.canonical_json import quiz_to_json
 from lmsexport.loader import load_quiz
-from lmsexport.writers import canvas, gift, moodle_xml, qti
+from lmsexport.writers import canvas, qti
+from lmsexport.writers.moodle import gift, moodle_xml
 from lmsexport.writers.shared import ExportOptions
 
 WRITERS = {"moodle": moodle_xml, "gift": gift, "qti": qti, "canvas": canvas}

@@ -8,7 +8,7 @@ import dataclasses
 from shown_text import expected_shown, loose_around_tabs, plain_shown, shown
 
 from lmsexport.model import Question, Quiz, Text, TextFormat
-from lmsexport.writers.moodle_grades import GRADES, exact_grade
+from lmsexport.writers.moodle.grades import GRADES, exact_grade
 
 # Every GIFT special, an escaped-looking sequence, CDATA's end, markup, quotes, emoji,
 # right-to-left text, a combining accent, a blank line (GIFT's question separator), format
@@ -151,7 +151,7 @@ def assert_same_question(read: Question, original: Question, tags: tuple[str, ..
 
 
 def assert_same_quiz(read: Quiz, original: Quiz, full: bool) -> None:
-    from lmsexport.writers.moodle_common import question_tags
+    from lmsexport.writers.moodle.common import question_tags
 
     assert read.title == original.title
     assert read.category == original.category

@@ -127,7 +127,7 @@ def test_points_are_the_blanks_sum_or_shared_equally():
 
 
 def _moodle_questions(quiz) -> dict[str, etree._Element]:
-    from lmsexport.writers import moodle_xml
+    from lmsexport.writers.moodle import moodle_xml
 
     result = moodle_xml.render(quiz, ExportOptions())
     assert not result.failed, result.diagnostics
@@ -149,7 +149,7 @@ def test_moodle_cloze_embeds_each_blank_where_it_stands():
 
 
 def test_cloze_characters_are_written_so_moodle_gives_them_back():
-    from lmsexport.writers.moodle_xml.cloze import encode, protect_braces
+    from lmsexport.writers.moodle.moodle_xml.cloze import encode, protect_braces
 
     # Moodle ends an answer at '~', '#' or '}' unless '\\', '&' or '&amp;' stands before it, then
     # decodes entities: numeric references for each of them survive (importers-new-types.md).
@@ -159,7 +159,7 @@ def test_cloze_characters_are_written_so_moodle_gives_them_back():
 
 
 def test_a_cloze_whose_points_are_not_whole_says_what_moodle_gives(tmp_path):
-    from lmsexport.writers import moodle_xml
+    from lmsexport.writers.moodle import moodle_xml
 
     path = tmp_path / "q.json"
     path.write_text(json.dumps({"id": "q", "title": "Q", "language": "en", "questions": [
@@ -172,7 +172,7 @@ def test_a_cloze_whose_points_are_not_whole_says_what_moodle_gives(tmp_path):
 
 
 def test_gift_writes_one_blank_as_missing_word_and_refuses_more(tmp_path):
-    from lmsexport.writers import gift
+    from lmsexport.writers.moodle import gift
 
     result = gift.render(_quiz(), ExportOptions())
     refused = sorted(d.pointer for d in result.diagnostics if d.is_error)

@@ -8,7 +8,7 @@ from conftest import CONTENT, DATA
 
 from lmsexport.diagnostics import Severity
 from lmsexport.loader import load_quiz
-from lmsexport.readers.canonical import build_quiz
+from lmsexport.canonical import build_quiz
 from lmsexport.writers import canvas
 from lmsexport.writers.shared import ExportOptions
 from lmsexport.pipeline import export_quiz

@@ -329,7 +329,7 @@ def test_range_near_the_largest_double_exports(bank):
 
 
 def test_a_defect_in_one_writer_fails_that_quiz_only(bank, monkeypatch):
-    from lmsexport.writers import gift
+    from lmsexport.writers.moodle import gift
 
     real = gift.render
 

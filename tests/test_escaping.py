@@ -17,8 +17,8 @@ from lmsexport.model import Text, TextFormat
 from lmsexport.text import media_references
 from lmsexport.writers import qti
 from lmsexport.writers.canvas.xml import first_non_xml
-from lmsexport.writers.gift.escape import answer
-from lmsexport.writers.moodle_xml.xml import attribute, escape
+from lmsexport.writers.moodle.gift.escape import answer
+from lmsexport.writers.moodle.moodle_xml.xml import attribute, escape
 from lmsexport.writers.shared import ExportOptions
 
 HOSTILE = ['a"b', "a\nb", "a\tb", "a\rb", "a\r\nb", "& < > ' \"", "]]>", "  two  spaces  ", "é 🚀 שלום"]

@@ -117,8 +117,8 @@ def test_default_split_off_moodle_grades_is_found_by_validate_with_what_to_write
 
 
 def test_suggested_credits_are_on_moodles_list_and_add_up_to_one():
-    from lmsexport.writers.moodle_check import suggested_credits
-    from lmsexport.writers.moodle_grades import exact_grade
+    from lmsexport.writers.moodle.check import suggested_credits
+    from lmsexport.writers.moodle.grades import exact_grade
 
     assert "no more than 20 correct options" in suggested_credits(21)
     for count in range(1, 21):

@@ -12,8 +12,8 @@ from moodle_checks import HOSTILE, HOSTILE_DESCRIPTION, HOSTILE_LEVEL, assert_sa
 from lmsexport.diagnostics import Severity
 from lmsexport.loader import load_quiz
 from lmsexport.model import AcceptedAnswer, MatchPair, Text, TextFormat
-from lmsexport.readers.gift import blocks, read_gift
-from lmsexport.writers import gift
+from lmsexport.importers.gift.reader import blocks, read_gift
+from lmsexport.writers.moodle import gift
 from lmsexport.writers.shared import ExportOptions
 from lmsexport.pipeline import export_quiz
 
@@ -222,7 +222,7 @@ def test_media_without_a_base_url_are_a_warning_per_question():
 
 def test_media_with_a_base_url_are_absolute_links():
     from lmsexport.text import media_references
-    from lmsexport.writers.moodle_common import question_texts
+    from lmsexport.writers.moodle.common import question_texts
 
     quiz = load(MEDIA)
     for base in ("https://cdn.example.org/quiz", "https://cdn.example.org/quiz/"):
@@ -252,7 +252,7 @@ def test_every_formula_survives_with_its_braces():
 
 
 def test_a_tag_ending_in_a_backslash_is_left_out_with_a_warning():
-    from lmsexport.readers.canonical import build_quiz
+    from lmsexport.canonical import build_quiz
 
     quiz = build_quiz({"id": "tags", "title": "Tags", "language": "en", "tags": ["back\\"], "questions": [
         {"id": "sc", "type": "true_false", "stem": "s", "answer": True, "tags": ["q tag", "mid\\dle"]}]}, "tags.json")

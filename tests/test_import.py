@@ -18,7 +18,8 @@ from lmsexport.importers import import_data
 from lmsexport.importers.detect import detect
 from lmsexport.importers.safety import MAX_RATIO
 from lmsexport.loader import load_quiz
-from lmsexport.writers import gift, moodle_xml, qti
+from lmsexport.writers import qti
+from lmsexport.writers.moodle import gift, moodle_xml
 from lmsexport.writers.shared import ExportOptions
 
 runner = CliRunner()

@@ -22,9 +22,9 @@ from shown_text import shows
 from lmsexport.diagnostics import Severity
 from lmsexport.loader import load_quiz
 from lmsexport.model import Text, TextFormat
-from lmsexport.readers.moodle_xml import read_moodle_xml
-from lmsexport.writers import moodle_xml
-from lmsexport.writers.moodle_grades import GRADES, exact_grade
+from lmsexport.importers.moodle.reader import read_moodle_xml
+from lmsexport.writers.moodle import moodle_xml
+from lmsexport.writers.moodle.grades import GRADES, exact_grade
 from lmsexport.writers.shared import ExportOptions
 from lmsexport.pipeline import export_quiz
 
@@ -247,7 +247,7 @@ MEDIA = DATA / "media" / "media_and_math.json"
 def _texts_with_media(quiz):
     """(question, text) for every text of a question that shows a media file."""
     from lmsexport.text import media_references
-    from lmsexport.writers.moodle_common import question_texts
+    from lmsexport.writers.moodle.common import question_texts
     for question in quiz.exported_questions:
         for text in question_texts(question):
             if media_references(text):
@@ -291,7 +291,7 @@ def test_every_formula_survives_for_mathjax():
 
 
 def test_outcome_feedback_of_short_answer_and_numerical_is_a_warning():
-    from lmsexport.readers.canonical import build_quiz
+    from lmsexport.canonical import build_quiz
 
     quiz = build_quiz({"id": "outcome", "title": "Outcome", "language": "en", "questions": [
         {"id": "s", "type": "short_answer", "stem": "Name it.", "answers": [{"text": "NCCL"}], "feedback": {"incorrect": "No."}},
@@ -307,7 +307,7 @@ def test_outcome_feedback_of_short_answer_and_numerical_is_a_warning():
 
 
 def test_category_names_longer_than_moodle_stores_are_cut_with_a_warning():
-    from lmsexport.readers.canonical import build_quiz
+    from lmsexport.canonical import build_quiz
 
     quiz = build_quiz({"id": "long", "title": "T" * 300, "language": "en", "category": ["C" * 260],
                        "questions": [{"id": "q", "type": "true_false", "stem": "s", "answer": True}]}, "long.json")

@@ -104,7 +104,7 @@ def test_bad_ordering_questions_are_located_errors(tmp_path, items, message, poi
 
 
 def test_moodle_xml_asks_for_every_item_in_the_grading_written():
-    from lmsexport.writers import moodle_xml
+    from lmsexport.writers.moodle import moodle_xml
 
     result = moodle_xml.render(_quiz(), ExportOptions())
     assert not result.failed, result.diagnostics
@@ -156,7 +156,7 @@ def test_canvas_matches_each_item_to_its_place_without_giving_the_order_away():
 
 
 def test_gift_refuses_ordering_where_it_stands():
-    from lmsexport.writers import gift
+    from lmsexport.writers.moodle import gift
 
     result = gift.render(_quiz(), ExportOptions())
     errors = [d for d in result.diagnostics if d.is_error]

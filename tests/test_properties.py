@@ -40,10 +40,11 @@ from strategies import quiz as quizzes
 
 from lmsexport.loader import load_quiz
 from lmsexport.model import Matching, MultipleResponse, Numerical, ShortAnswer, SingleChoice, TrueFalse
-from lmsexport.readers.gift import read_gift
-from lmsexport.readers.moodle_xml import read_moodle_xml
+from lmsexport.importers.gift.reader import read_gift
+from lmsexport.importers.moodle.reader import read_moodle_xml
 from lmsexport.schema import fast_validator, validator
-from lmsexport.writers import canvas, gift, moodle_xml, qti
+from lmsexport.writers import canvas, qti
+from lmsexport.writers.moodle import gift, moodle_xml
 from lmsexport.writers.shared import ExportOptions
 
 # Health checks stay on. "ci" is derandomised (the same examples on every run: a failure is

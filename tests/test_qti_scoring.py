@@ -14,7 +14,7 @@ from qti_engine import NS, Item
 
 from lmsexport.loader import load_quiz
 from lmsexport.model import Matching, MultipleResponse, Numerical, ShortAnswer, SingleChoice, TrueFalse
-from lmsexport.readers.canonical import build_quiz
+from lmsexport.canonical import build_quiz
 from lmsexport.writers import qti
 from lmsexport.writers.qti.names import choice_identifier
 from lmsexport.writers.shared import ExportOptions

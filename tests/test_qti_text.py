@@ -11,7 +11,7 @@ from lxml import etree
 from qti_support import NS, files_of, is_item
 
 from lmsexport.loader import load_quiz
-from lmsexport.readers.canonical import build_quiz
+from lmsexport.canonical import build_quiz
 from lmsexport.writers import qti
 from lmsexport.writers.shared import ExportOptions
 from lmsexport.pipeline import export_quiz

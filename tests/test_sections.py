@@ -12,7 +12,8 @@ from lxml import etree
 from qti_support import NS, files_of, loaded
 
 from lmsexport.loader import load_quiz
-from lmsexport.writers import canvas, gift, moodle_xml, qti
+from lmsexport.writers import canvas, qti
+from lmsexport.writers.moodle import gift, moodle_xml
 from lmsexport.writers.shared import ExportOptions
 
 QUIZ = DATA / "sections.json"

@@ -34,7 +34,7 @@ def test_canvas_builds_every_type():
     assert set(CANVAS_TYPES) == EVERY_TYPE
 
 
-@pytest.mark.parametrize("module", ["lmsexport.writers.moodle_xml.questions", "lmsexport.writers.gift.questions"])
+@pytest.mark.parametrize("module", ["lmsexport.writers.moodle.moodle_xml.questions", "lmsexport.writers.moodle.gift.questions"])
 def test_moodle_formats_write_every_type(module):
     import importlib
 

@@ -40,8 +40,8 @@ FORMATS: dict[str, Format] = {
     for f in (
         Format("qti", "lmsexport.writers.qti", "qti", ".zip", "Write one IMS QTI 2.1 content package (.zip) per quiz."),
         Format("canvas", "lmsexport.writers.canvas", "canvas", ".zip", "Write one Canvas quiz package (Canvas's QTI 1.2) per quiz."),
-        Format("moodle", "lmsexport.writers.moodle_xml", "moodle", ".xml", "Write one Moodle XML file per quiz.", options=("nearest_grade",)),
-        Format("gift", "lmsexport.writers.gift", "gift", ".gift.txt", "Write one GIFT file per quiz.", options=("nearest_grade", "media_base_url")),
+        Format("moodle", "lmsexport.writers.moodle.moodle_xml", "moodle", ".xml", "Write one Moodle XML file per quiz.", options=("nearest_grade",)),
+        Format("gift", "lmsexport.writers.moodle.gift", "gift", ".gift.txt", "Write one GIFT file per quiz.", options=("nearest_grade", "media_base_url")),
     )
 }
 

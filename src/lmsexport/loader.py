@@ -17,7 +17,7 @@ from .checks.ids import unique_ids
 from .diagnostics import Diagnostic, error, pointer_join, warning
 from .media import DEFAULT_MAX_MEDIA_BYTES, MediaProblem, load_media, name_key
 from .model import MediaFile, Quiz
-from .readers.canonical import build_quiz
+from .canonical import build_quiz
 from .schema import schema_errors
 from .text import media_references
 

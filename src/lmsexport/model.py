@@ -32,7 +32,7 @@ class Text:
 # One tolerance for full marks, for the checks and every writer alike: credits written with seven
 # decimals (0.3333333 three times) add up to full marks, and what validation accepts as full
 # credit no writer may judge otherwise. (Moodle's own, looser 1e-5 is a fact of Moodle, in
-# writers/moodle_grades.py.)
+# writers/moodle/grades.py.)
 FULL_CREDIT_TOLERANCE = 1e-6
 
 

@@ -24,8 +24,8 @@ from moodle_checks import assert_same_quiz
 from lmsexport.importers import import_data
 from importers.conftest import postgres_port
 from lmsexport.loader import load_quiz
-from lmsexport.readers.moodle_xml import read_moodle_xml
-from lmsexport.writers import moodle_xml
+from lmsexport.importers.moodle.reader import read_moodle_xml
+from lmsexport.writers.moodle import moodle_xml
 from lmsexport.writers.shared import ExportOptions
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -33,7 +33,7 @@ from importers.conftest import postgres_port
 from lmsexport.loader import load_quiz
 from lmsexport.model import Quiz, Text, TextFormat
 from lmsexport.text.blanks import PLACEHOLDER as PLACEHOLDER_RE
-from lmsexport.writers import gift, moodle_xml
+from lmsexport.writers.moodle import gift, moodle_xml
 from lmsexport.writers.shared import ExportOptions
 from moodle_checks import hostile_quiz
 

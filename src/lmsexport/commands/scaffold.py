@@ -79,7 +79,7 @@ def portable_types() -> list[str]:
     from .. import jsonsource
     from ..formats import DEFAULT_FORMATS, FORMATS
     from ..pipeline import settle
-    from ..readers.canonical import build_quiz
+    from ..canonical import build_quiz
     from ..writers.shared import ExportOptions
 
     portable = []

@@ -37,8 +37,8 @@ from ..model import (
     TextFormat,
     TrueFalse,
 )
-from ..readers.moodle_text import language_of
-from ..readers.moodle_xml import Unread
+from .moodle.text import language_of
+from .result import Unread
 from .media import MediaStore
 from .qti import strip_namespaces
 from .result import SourceBank, SourceFile, SourceQuestion

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from ..checks.languages import language_is_valid
 from ..diagnostics import Diagnostic, Severity
 from ..model import Description, Essay, Question, Quiz, ShortAnswer, Text, TextFormat
-from ..readers.moodle_xml import Unread
+from .result import Unread
 import lxml.html
 
 from .html import _as_plain, html_to_text

@@ -43,7 +43,7 @@ from ..model import (
     TextFormat,
     TrueFalse,
 )
-from ..readers.moodle_xml import Unread
+from .result import Unread
 from .mathml import formula_source
 from .media import MediaStore
 from .result import SourceBank, SourceFile, SourceQuestion

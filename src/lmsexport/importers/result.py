@@ -7,7 +7,18 @@ from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostic
 from ..model import Question, Source, Text
-from ..readers.moodle_xml import Unread
+
+
+@dataclass
+class Unread:
+    """A question the reader cannot turn into the model, kept with what it says."""
+
+    kind: str
+    name: str
+    text: str
+    reason: str
+    idnumber: str = ""
+    tags: tuple[str, ...] = ()
 
 
 @dataclass

@@ -11,7 +11,7 @@ from .choice_items import multiple_response, single_choice, true_false
 from .item import build_item, decimal_text
 from .matching_item import matching, ordering
 from .open_items import essay, numerical, short_answer
-from .qti import NS, SCHEMA_LOCATION, XSI
+from .qti12 import NS, SCHEMA_LOCATION, XSI
 from .xml import DECLARATION, attribute, encode
 
 _FILL = {

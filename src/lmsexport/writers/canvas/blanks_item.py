@@ -12,9 +12,9 @@ multiple_dropdowns_question (drop-downs only), as Canvas's QTI importer reads th
 from __future__ import annotations
 
 from ...model import DropdownBlank, FillInBlanks, NumericalBlank, NumericAnswer, ShortAnswerBlank
-from ..moodle_common import number
+from ..shared import number
 from .item import ItemParts
-from .qti import end_condition, end_conditionvar, plain_material, respcondition, set_score, varequal
+from .qti12 import end_condition, end_conditionvar, plain_material, respcondition, set_score, varequal
 
 FILL_IN_MULTIPLE_BLANKS = "fill_in_multiple_blanks_question"
 MULTIPLE_DROPDOWNS = "multiple_dropdowns_question"

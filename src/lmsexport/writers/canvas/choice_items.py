@@ -7,7 +7,7 @@ from ...model import Choice, MultipleResponse, SingleChoice, TrueFalse
 from ...text import to_inline_html
 from .item import ItemParts
 from .media import STYLE
-from .qti import html_text, end_condition, end_conditionvar, feedback_condition, respcondition, set_score, show_feedback, varequal
+from .qti12 import html_text, end_condition, end_conditionvar, feedback_condition, respcondition, set_score, show_feedback, varequal
 from ..shared import in_language
 from .xml import INDENT, text
 

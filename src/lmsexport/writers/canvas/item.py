@@ -26,7 +26,7 @@ from ...text import to_html
 from ...text.blanks import fill
 from . import identifiers
 from .media import STYLE
-from .qti import html_material, itemfeedback, other
+from .qti12 import html_material, itemfeedback, other
 from .xml import Lines, attribute
 
 QUESTION_TYPES: dict[type[Question], str] = {

@@ -14,7 +14,7 @@ from ...text import to_inline_html
 from .item import ItemParts
 from ..shared import in_language
 from .media import STYLE
-from .qti import end_condition, end_conditionvar, html_material, plain_material, respcondition, set_score, varequal
+from .qti12 import end_condition, end_conditionvar, html_material, plain_material, respcondition, set_score, varequal
 
 
 def matching(parts: ItemParts) -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...diagnostics import Diagnostic, error, pointer_join
-from ...model import (
+from ....diagnostics import Diagnostic, error, pointer_join
+from ....model import (
     Choice,
     Description,
     Essay,
@@ -21,13 +21,13 @@ from ...model import (
     TextFormat,
     TrueFalse,
 )
-from ...text import media_references
-from ...text.blanks import fill
-from ..moodle_common import PLUGINFILE_STYLE, html_of, number, plain_html, question_name, question_tags, range_as_value_and_tolerance
-from ..shared import in_language
+from ....text import media_references
+from ....text.blanks import fill
+from ..common import escape_wildcards, PLUGINFILE_STYLE, html_of, number, plain_html, question_name, question_tags, range_as_value_and_tolerance
+from ...shared import in_language
 from . import cloze
-from ..moodle_grades import grade_percent
-from ..shared import ExportOptions, loss_warning
+from ..grades import grade_percent
+from ...shared import ExportOptions, loss_warning
 from .fields import Fields
 from .xml import NotXml, character_data, escape, value
 
@@ -37,12 +37,6 @@ DEFAULT_TRUEFALSE_PENALTY = 1.0
 # Indents of a question's children and of their children.
 IN = "    "
 IN2 = "      "
-
-
-def escape_wildcards(answer: str) -> str:
-    """Short answers treat '*' as a wildcard; '\\*' is a literal star (qtype_shortanswer
-    compare_string_with_wildcard), so every star of the content is escaped."""
-    return answer.replace("*", "\\*")
 
 
 _DECIMALS: dict[float, str] = {}

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from ...diagnostics import error
-from ...model import Quiz
-from ...text import media_references
-from ..moodle_common import dropped_metadata, question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
-from ..shared import Export, ExportOptions, nothing_to_export
+from ....diagnostics import error
+from ....model import Quiz
+from ....text import media_references
+from ..common import dropped_metadata, question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
+from ...shared import Export, ExportOptions, nothing_to_export
 from .category import category_question, section_category_question
 from .questions import QuestionWriter
 from .xml import DECLARATION, NotXml

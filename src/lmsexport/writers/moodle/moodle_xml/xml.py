@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 
-from ...model import NOT_XML as INVALID, NOT_XML_CHARACTERS
+from ....model import NOT_XML as INVALID, NOT_XML_CHARACTERS
 
-from ..shared import XML_DECLARATION as DECLARATION  # one definition for every XML writer
+from ...shared import XML_DECLARATION as DECLARATION  # one definition for every XML writer
 # What escaping changes, and what XML cannot hold: one search tells whether a string needs work.
 _SPECIAL = re.compile(f"[&<>\r{NOT_XML_CHARACTERS}]")
 

@@ -22,8 +22,8 @@ from fractions import Fraction
 from math import gcd, lcm
 from html import escape as html_escape
 
-from ...model import DropdownBlank, NumericalBlank, NumericAnswer, ShortAnswerBlank, Text
-from ..moodle_common import number
+from ....model import DropdownBlank, NumericalBlank, NumericAnswer, ShortAnswerBlank, Text
+from ..common import number
 
 _CODES = {"&": "&#38;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "}": "&#125;", "#": "&#35;", "~": "&#126;", "\\": "&#92;"}
 _ENCODE = str.maketrans(_CODES)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from html import escape as html_escape
 
-from ...model import Quiz, Section, TextFormat
-from ..moodle_common import category_path, draw_html, html_of, section_category_path
+from ....model import Quiz, Section, TextFormat
+from ..common import category_path, draw_html, html_of, section_category_path
 from .xml import character_data
 
 LEVEL = "quiz-level"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..model import Text
-from ..readers import gift as gift_reader
-from .result import SourceBank, SourceFile, SourceQuestion
-from .safety import InputError, decode_text
+from ...model import Text
+from . import reader as gift_reader
+from ..result import SourceBank, SourceFile, SourceQuestion
+from ..safety import InputError, decode_text
 
 FORMAT = "gift"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 
-from ..model import Text, TextFormat
+from ...model import Text, TextFormat
 
 # PHP's trim() removes exactly these characters; Moodle trims every text it imports.
 PHP_SPACE = " \t\n\r\0\x0b"

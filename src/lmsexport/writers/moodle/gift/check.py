@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...checks.addresses import media_base_url_problem
-from ...diagnostics import Diagnostic, error
-from ...model import Question, Quiz, Text
-from ..moodle_check import exact_or_nearest, grade_problems
-from ..moodle_common import category_path, dropped_metadata, question_diagnostics, quiz_diagnostics, section_category_path, section_note
-from ..shared import ExportOptions, nothing_to_export
+from ....checks.addresses import media_base_url_problem
+from ....diagnostics import Diagnostic, error
+from ....model import Question, Quiz, Text
+from ..check import exact_or_nearest, grade_problems
+from ..common import category_path, dropped_metadata, question_diagnostics, quiz_diagnostics, section_category_path, section_note
+from ...shared import ExportOptions, nothing_to_export
 from . import _category_losses
 from .questions import BlockWriter
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 
-from ..diagnostics import Diagnostic, error, pointer_join
-from ..model import MultipleResponse, Numerical, Question, Quiz, ShortAnswer, SingleChoice
-from .moodle_grades import exact_grade, grade_percent, nearest_grade
+from ...diagnostics import Diagnostic, error, pointer_join
+from ...model import MultipleResponse, Numerical, Question, Quiz, ShortAnswer, SingleChoice
+from .grades import exact_grade, grade_percent, nearest_grade
 
 # Grades of Moodle's list that are exact fractions, for suggesting credits that add up to 1.
 _EXACT_GRADES = tuple(Fraction(n, d) for n, d in (
@@ -97,7 +97,7 @@ def _credits(question: Question) -> Iterator[tuple[tuple, float, str]]:
 
 
 def _loss(quiz: Quiz, question: Question, message: str, options, pointer: str) -> Diagnostic:
-    from .shared import loss_warning
+    from ..shared import loss_warning
 
     return loss_warning(quiz, question, message, options, "moodle-grade", pointer)
 

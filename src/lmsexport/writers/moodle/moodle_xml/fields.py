@@ -4,7 +4,7 @@
 Plain text goes out as format="plain_text": Moodle shows it escaped, with its line breaks, and
 runs no filters on it. Markdown goes out rendered (format="html") because Moodle's own Markdown
 would let raw HTML through, which lmsexport shows as text. A text in another language than the
-quiz's is HTML wrapped in an element with a `lang` attribute (see moodle_common.in_language).
+quiz's is HTML wrapped in an element with a `lang` attribute (see writers/moodle/common.in_language).
 The media files a Markdown text shows ride inside its element as base64 <file> children
 (import_files_as_draft), referred to as @@PLUGINFILE@@/path.
 """
@@ -15,10 +15,10 @@ import base64
 import posixpath
 from urllib.parse import unquote
 
-from ...model import Quiz, Text, TextFormat
-from ...text import media_references
-from ..moodle_common import PLUGINFILE_STYLE, html_of, plain_html
-from ..shared import in_language
+from ....model import Quiz, Text, TextFormat
+from ....text import media_references
+from ..common import PLUGINFILE_STYLE, html_of, plain_html
+from ...shared import in_language
 from .xml import attribute, character_data
 
 _EMPTY = ("html", "", ())

@@ -8,9 +8,9 @@ The fractions are written as the percentages Moodle itself exports.
 
 from __future__ import annotations
 
-from ..diagnostics import Diagnostic, error
-from ..model import Question, Quiz
-from .shared import ExportOptions, loss_warning
+from ...diagnostics import Diagnostic, error
+from ...model import Question, Quiz
+from ..shared import ExportOptions, loss_warning
 
 _POSITIVE = (
     "100", "90", "83.33333", "80", "75", "70", "66.66667", "60", "50", "40", "33.33333",

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from ..model import (
+from ...model import (
     AcceptedAnswer,
     Choice,
     Description,
@@ -34,8 +34,8 @@ from ..model import (
     TextFormat,
     TrueFalse,
 )
-from .moodle_text import php_trim, text_in_language
-from .moodle_xml import Bank, Unread, category_names
+from ..moodle.text import php_trim, text_in_language
+from ..moodle.reader import Bank, Unread, category_names
 
 _PRE = (("\\:", "&&058;"), ("\\#", "&&035;"), ("\\=", "&&061;"), ("\\{", "&&123;"), ("\\}", "&&125;"), ("\\~", "&&126;"), ("\\n", "&&010"))
 _POST = (("&&058;", ":"), ("&&035;", "#"), ("&&061;", "="), ("&&123;", "{"), ("&&125;", "}"), ("&&126;", "~"), ("&&010", "\n"))

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..diagnostics import error
-from ..readers import moodle_xml
-from .media import MediaStore
-from .result import SourceBank, SourceFile, SourceQuestion
-from .safety import InputError, parse_xml
+from ...diagnostics import error
+from . import reader as moodle_xml
+from ..media import MediaStore
+from ..result import SourceBank, SourceFile, SourceQuestion
+from ..safety import InputError, parse_xml
 
 FORMAT = "moodle"
 

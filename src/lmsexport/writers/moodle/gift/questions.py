@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-from ...diagnostics import Diagnostic, error, pointer_join
-from ...model import (
+from ....diagnostics import Diagnostic, error, pointer_join
+from ....model import (
     Choice,
     Description,
     Essay,
@@ -25,12 +25,11 @@ from ...model import (
     TextFormat,
     TrueFalse,
 )
-from ...text import RenderStyle, media_references
-from ...text.blanks import fill
-from ..moodle_common import number, question_name, question_tags, question_texts, range_as_value_and_tolerance, tag_pointer
-from ..moodle_grades import grade_percent
-from ..moodle_xml.questions import escape_wildcards
-from ..shared import ExportOptions, loss_warning
+from ....text import RenderStyle, media_references
+from ....text.blanks import fill
+from ..common import escape_wildcards, number, question_name, question_tags, question_texts, range_as_value_and_tolerance, tag_pointer
+from ..grades import grade_percent
+from ...shared import ExportOptions, loss_warning
 from . import escape as esc
 
 # A final backslash would turn the closing ']' into an escaped one and swallow the next tag.

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...diagnostics import Diagnostic
-from ...model import Choice, Question, Quiz, Text
-from ...text import media_references
-from ..moodle_check import exact_or_nearest, grade_problems
-from ..moodle_common import dropped_metadata, question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
-from ..shared import ExportOptions, nothing_to_export
+from ....diagnostics import Diagnostic
+from ....model import Choice, Question, Quiz, Text
+from ....text import media_references
+from ..check import exact_or_nearest, grade_problems
+from ..common import dropped_metadata, question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
+from ...shared import ExportOptions, nothing_to_export
 from .fields import Fields
 from .questions import QuestionWriter
 

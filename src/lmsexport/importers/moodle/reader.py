@@ -20,7 +20,7 @@ from urllib.parse import unquote
 
 from lxml import etree
 
-from ..model import (
+from ...model import (
     AcceptedAnswer,
     Choice,
     Description,
@@ -42,7 +42,8 @@ from ..model import (
     Text,
     TrueFalse,
 )
-from .moodle_text import php_trim, quiz_info, split_category_path, text_in_language
+from ..result import Unread
+from .text import php_trim, quiz_info, split_category_path, text_in_language
 
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
 _CONTEXT = re.compile(r"^\$[a-z]+\$$")
@@ -50,18 +51,6 @@ _PLUGINFILE = re.compile(r"@@PLUGINFILE@@(/[^\"'\s<>)]*)")
 
 # (folder, name, bytes) of a file embedded in a text -> the address the text should use instead.
 MediaSink = Callable[[str, str, bytes], str]
-
-
-@dataclass
-class Unread:
-    """A question the reader cannot turn into the model, kept with what it says."""
-
-    kind: str
-    name: str
-    text: str
-    reason: str
-    idnumber: str = ""
-    tags: tuple[str, ...] = ()
 
 
 @dataclass

@@ -14,16 +14,16 @@ from collections.abc import Iterator
 from decimal import Decimal, localcontext
 from urllib.parse import quote, unquote
 
-from ..diagnostics import Diagnostic, note, pointer_join
-from ..model import Question, Quiz, Section, Text, TextFormat
-from ..text import (
+from ...diagnostics import Diagnostic, note, pointer_join
+from ...model import Question, Quiz, Section, Text, TextFormat
+from ...text import (
     RenderStyle,
     plain_to_html,
     plain_to_inline_html,
     to_html,
     to_inline_html,
 )
-from .shared import ExportOptions, loss_warning, number, quiz_loss  # noqa: F401 (number: the writers read it here)
+from ..shared import ExportOptions, loss_warning, number, quiz_loss  # noqa: F401 (number: the writers read it here)
 
 _TAG_LIKE = re.compile(r"<[A-Za-z/!?]")
 _TAG_UNSAFE = re.compile(r"[\x00-\x1f\x7f<>`]|\s\s")
@@ -200,3 +200,9 @@ def range_as_value_and_tolerance(low: float, high: float) -> tuple[str, str, boo
 def question_texts(question: Question) -> Iterator[Text]:
     """Every rich text of a question that is set."""
     return (text for _, text in question.texts() if text is not None)
+
+
+def escape_wildcards(answer: str) -> str:
+    """Short answers treat '*' as a wildcard; '\\*' is a literal star (qtype_shortanswer
+    compare_string_with_wildcard), so every star of the content is escaped."""
+    return answer.replace("*", "\\*")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from ...diagnostics import loss
-from ...model import Quiz, TextFormat
-from ..moodle_common import category_path, dropped_metadata, question_diagnostics, quiz_diagnostics, section_category_path, section_note
-from ..shared import Export, ExportOptions, nothing_to_export
+from ....diagnostics import loss
+from ....model import Quiz, TextFormat
+from ..common import category_path, dropped_metadata, question_diagnostics, quiz_diagnostics, section_category_path, section_note
+from ...shared import Export, ExportOptions, nothing_to_export
 from .escape import PLACEHOLDER, line_breaks
 from .questions import BlockWriter
 

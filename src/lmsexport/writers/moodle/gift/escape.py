@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import re
 
-from ...model import Text
-from ...text import RenderStyle
-from ..moodle_common import html_of, is_plain, plain_html
-from ..shared import in_language
+from ....model import Text
+from ....text import RenderStyle
+from ..common import html_of, is_plain, plain_html
+from ...shared import in_language
 
 PLACEHOLDER = re.compile(r"&&(058;|035;|061;|123;|125;|126;|010|092;)")
 

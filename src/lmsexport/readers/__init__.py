@@ -1,1 +1,0 @@
-"""Readers: from a file format to the one quiz model. `canonical` reads our JSON content."""
