@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import quiz as quizzes
 from typer.testing import CliRunner
@@ -77,7 +77,7 @@ def troubled_quiz(draw):
     return data
 
 
-@settings(max_examples=int(os.environ.get("LMSEXPORT_AGREE_EXAMPLES", "40")), deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=int(os.environ.get("LMSEXPORT_AGREE_EXAMPLES", "40")), deadline=None)
 @given(data=troubled_quiz(), options=st.sampled_from(OPTION_SETS))
 def test_validate_and_build_agree_over_generated_quizzes(tmp_path_factory, data, options):
     path = tmp_path_factory.mktemp("agree") / "quiz.json"
