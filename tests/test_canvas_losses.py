@@ -150,3 +150,23 @@ def test_an_option_in_another_language_with_block_markdown_gets_a_div():
     package = read_package(export.data)
     labels = list(package.items[0].labels.values())
     assert labels[0].startswith('<div lang="wo"><p>Benn.</p>') and labels[1] == '<span lang="wo">Short</span>'
+
+
+def test_the_check_places_each_loss_at_the_value_it_is_about():
+    """validate points at the field a loss is about (what the author would change), the writer at
+    the question: the check's places, written out."""
+    from lmsexport.writers.canvas.check import check
+
+    found = list(check(load_quiz(DATA / "every_type.json").quiz, ExportOptions()))
+    assert sorted((d.pointer, d.code) for d in found if d.severity is not Severity.NOTE) == sorted(
+        [
+            ("/questions/0/options", "canvas-credit"),
+            ("/questions/0/shuffle", "canvas-shuffle"),
+            ("/questions/1/feedback/partially_correct", "canvas-feedback"),
+            ("/questions/3", "canvas-credit"),  # a short answer's credit: no one field to point at
+            ("/questions/3/case_sensitive", "canvas-case"),
+            ("/questions/4", "canvas-credit"),
+            ("/questions/7/grader_info", "canvas-essay"),
+            ("/questions/7/response_template", "canvas-essay"),
+        ]
+    )
