@@ -159,17 +159,6 @@ def test_a_source_with_only_a_licence_has_no_relation(schemas):
     assert not any("relation" in p for p in paths)
 
 
-@pytest.mark.parametrize("field", ["level", "learning_path", "category", "source"])
-def test_a_character_xml_cannot_hold_in_the_quiz_data_is_an_error(field):
-    bad = "bad\x01value"
-    values = {"level": bad, "learning_path": bad, "category": ("fine", bad), "source": Source(name="fine", url=bad)}
-    quiz = replace(_quiz(DATA / "every_type.json"), **{field: values[field]})
-    result = qti.render(quiz, ExportOptions())
-    assert result.failed and result.data is None
-    pointers = {d.pointer for d in result.diagnostics if d.is_error}
-    assert pointers == {{"level": "/level", "learning_path": "/learning_path", "category": "/category/1", "source": "/source/url"}[field]}
-
-
 def test_items_carry_the_quiz_tags_then_their_own():
     quiz = _quiz(DATA / "every_type.json")
     values = tao_values(_manifest(quiz))

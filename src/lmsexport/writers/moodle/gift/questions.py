@@ -27,9 +27,10 @@ from ....model import (
 )
 from ....text import RenderStyle, media_references
 from ....text.blanks import fill
-from ..common import escape_wildcards, number, question_name, question_tags, question_texts, range_as_value_and_tolerance, tag_pointer
+from ..common import escape_wildcards, question_name, question_tags, question_texts, range_as_value_and_tolerance, tag_pointer
 from ..grades import grade_percent
 from ...shared import ExportOptions, loss_warning
+from ...xml import number  # XSD's spelling, which GIFT's reader reads back exactly too
 from . import escape as esc
 
 # A final backslash would turn the closing ']' into an escaped one and swallow the next tag.
@@ -184,9 +185,8 @@ class BlockWriter:
         return "{" + "#".join(parts) + tail + "}"
 
     def _short_answer(self, question: ShortAnswer) -> str | None:
-        if not any(abs(a.credit - 1) < 1e-5 for a in question.answers):
-            self.fail(question, "Moodle rejects a short answer question where no answer is worth full marks", "moodle-no-full-marks")
-            return None
+        # Moodle refuses a question with no answer at 100%: the model always has one (loading
+        # refuses a question without), and its grade is Moodle's 100.
         if question.case_sensitive:
             self.lose(question, "GIFT cannot make a short answer case sensitive", "gift-case", "case_sensitive")
         lines = []
@@ -200,9 +200,6 @@ class BlockWriter:
         return "{\n" + "".join(lines) + self.general(question) + "}"
 
     def _numerical(self, question: Numerical) -> str | None:
-        if not any(abs(a.credit - 1) < 1e-5 for a in question.answers):
-            self.fail(question, "Moodle rejects a numerical question where no answer is worth full marks", "moodle-no-full-marks")
-            return None
         lines = []
         for answer in question.answers:
             percent = self.grade(question, answer.credit, "numerical answer")
