@@ -3,13 +3,12 @@ literal GIFT text; each test here was written for a change to the code that no o
 
 from __future__ import annotations
 
-import io
 import json
 import shutil
-import zipfile
 
 import pytest
 from conftest import DATA
+from packages import entries
 from lxml import etree
 
 from lmsexport.loader import load_quiz
@@ -57,8 +56,8 @@ def _qti_item_body(tmp_path, stem: str) -> etree._Element:
                                 "questions": [{"id": "q0", "type": "essay", "stem": stem}]}), encoding="utf-8")
     result = load_quiz(path)
     assert result.ok, [d.message for d in result.diagnostics]
-    with zipfile.ZipFile(io.BytesIO(qti.render(result.quiz, ExportOptions()).data)) as archive:
-        return etree.fromstring(archive.read("q0.xml")).find("{http://www.imsglobal.org/xsd/imsqti_v2p1}itemBody")
+    item = entries(qti.render(result.quiz, ExportOptions()).data)["q0.xml"]
+    return etree.fromstring(item).find("{http://www.imsglobal.org/xsd/imsqti_v2p1}itemBody")
 
 
 @pytest.mark.parametrize("stem", ["$x^2$", "The area is $x^2$.", "area \\(x^2\\) here"])
