@@ -4,18 +4,22 @@ splits questions on blank lines only (qformat_default::readquestions)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from urllib.parse import quote
 
 from ....diagnostics import Diagnostic, error, pointer_join
 from ....model import (
+    Blank,
     Choice,
     Description,
+    DropdownBlank,
     Essay,
     FillInBlanks,
     Matching,
     MultipleResponse,
     Numerical,
     NumericalBlank,
+    Ordering,
     Question,
     Quiz,
     ShortAnswer,
@@ -41,10 +45,6 @@ def media_link(base: str):
     """The address of a media file published under `base`: the base, then the path as written."""
     prefix = base if base.endswith("/") else base + "/"
     return lambda path: prefix + quote(path, safe="/")
-
-
-# The question type whose GIFT answer block a lone blank is written as (GIFT's missing word).
-_STAND_IN = {"short_answer": "short_answer", "numerical": "numerical", "dropdown": "single_choice"}
 
 
 def stand_in(question: FillInBlanks) -> Question:
@@ -98,7 +98,7 @@ class BlockWriter:
         language = question.language
         self.lang = language if language is not None and language != self.quiz.language else None
         self.common_losses(question)
-        body = getattr(self, "_" + question.type)(question)
+        body = WRITERS[type(question)](self, question)
         if body is None:
             return None
         stem = self.rich(question.stem, inline=False)
@@ -222,7 +222,7 @@ class BlockWriter:
             self.fail(question, f"GIFT holds one answer block per question, so a text with {len(question.blanks)} blanks cannot be written "
                                 "(Moodle would keep the first and show the others as text): leave GIFT out with --format", "gift-unwritable")
             return None
-        return getattr(self, "_" + _STAND_IN[question.blanks[0].kind])(stand_in(question))
+        return STAND_INS[type(question.blanks[0])](self, stand_in(question))
 
     def _ordering(self, question: Question) -> None:
         self.fail(question, "GIFT has no ordering question (Moodle's GIFT import knows none): leave GIFT out with --format, or write this question for Moodle XML only", "gift-unwritable")
@@ -267,3 +267,26 @@ class BlockWriter:
         if question.feedback.general is not None:
             self.lose(question, "GIFT cannot carry general feedback on a description", "gift-feedback", "explanation")
         return ""
+
+
+# The block of each question type, keyed by the model's class (tests/test_type_coverage.py fails
+# for a type left out).
+WRITERS: dict[type[Question], Callable[[BlockWriter, Question], str | None]] = {
+    SingleChoice: BlockWriter._single_choice,
+    MultipleResponse: BlockWriter._multiple_response,
+    TrueFalse: BlockWriter._true_false,
+    ShortAnswer: BlockWriter._short_answer,
+    Numerical: BlockWriter._numerical,
+    Matching: BlockWriter._matching,
+    Ordering: BlockWriter._ordering,
+    FillInBlanks: BlockWriter._fill_in_blanks,
+    Essay: BlockWriter._essay,
+    Description: BlockWriter._description,
+}
+
+# The answer block a lone blank is written as (GIFT's missing word), by the blank's class.
+STAND_INS: dict[type[Blank], Callable[[BlockWriter, Question], str | None]] = {
+    ShortAnswerBlank: BlockWriter._short_answer,
+    NumericalBlank: BlockWriter._numerical,
+    DropdownBlank: BlockWriter._single_choice,
+}
