@@ -216,3 +216,18 @@ def test_a_draw_that_cannot_be_made_is_dropped_with_a_warning():
     back, said = imported(_package({"q1": _simple_item("q1", "1"), "q2": _simple_item("q2", "2")}, test))
     assert back.sections[0].pick is None
     assert any("worth different points" in m for m in said), said
+
+
+@pytest.mark.skipif(SHARED is None, reason="../shared (the Canvas corpus) is missing: set LMSEXPORT_SHARED")
+def test_canvas_converted_items_mean_what_canvas_makes_of_them():
+    folder = SHARED / "corpora/canvas-qti/canvas"
+    blanks, said = imported((folder / "fimb.xml").read_bytes(), "fimb.xml", "auto")
+    question = blanks.questions[0]
+    assert isinstance(question, FillInBlanks) and question.points == 10.23
+    assert question.stem.source.startswith("You have so many [[problems]] that I don't even know where to [[begin]]")
+    assert [(b.id, [a.text for a in b.answers]) for b in question.blanks] == [
+        ("problems", ["problems"]), ("begin", ["begin", "start"]), ("something", ["something", "anything"])]
+    formula, said = imported((folder / "calculated.xml").read_bytes(), "calculated.xml", "auto")
+    assert formula.questions[0].draft and any("a Canvas formula question" in m for m in said), said
+    essay, _ = imported((folder / "essay.xml").read_bytes(), "essay.xml", "auto")
+    assert essay.questions[0].points == 6

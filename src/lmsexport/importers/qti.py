@@ -49,6 +49,7 @@ from .media import MediaStore
 from .result import SourceBank, SourceFile, SourceQuestion
 from .safety import InputError, Package, is_zip, parse_xml
 from .qti_order import read_order
+from .qti_canvas import BLANK_TYPES as CANVAS_BLANK_TYPES, NOT_CARRIED as CANVAS_NOT_CARRIED, canvas_fields, read_canvas_blanks
 from .qti_sections import TestLayout, in_listed_order
 from .qti_blanks import BLANK_INTERACTIONS, blank_names, is_blanks_item, read_blanks
 
@@ -357,8 +358,14 @@ def read_item(root: etree._Element, base: str, package: Package | None, store: M
     interactions = [e for e in body.iter() if isinstance(e.tag, str) and e.tag in _INTERACTIONS]
     # The stem: what the body shows, without interactions and feedback (an interaction's prompt
     # is part of it); lmsexport puts it in one <div>.
+    canvas = canvas_fields(root)
+    canvas_kind = canvas.get("question_type", "")
     shown = _copy(body)
     names = blank_names(interactions) if is_blanks_item(body, interactions) else None
+    if canvas_kind in CANVAS_BLANK_TYPES:  # the blanks are [name] in the text; the interactions list their answers
+        names = None
+        for element in list(shown.iter(*_INTERACTIONS)):
+            _remove_keeping_tail(element)
     if isinstance(names, dict):  # each blank stands in the stem as [[name]]
         for element in [e for e in shown.iter(*BLANK_INTERACTIONS)]:
             _replace_with_text(element, f"[[{names[element.get('responseIdentifier') or '']}]]")
@@ -394,7 +401,7 @@ def read_item(root: etree._Element, base: str, package: Package | None, store: M
             else:
                 holder.append(_copy(node))
         stem = item.rich(holder) or Text("", TextFormat.HTML)
-    points = _points(root, weight)
+    points = _points(root, weight if weight is not None else _float(canvas.get("points_possible")))
     common = {"id": identifier, "title": title, "stem": stem, "points": points, "language": language}
 
     def unread(reason: str) -> SourceQuestion:
@@ -402,6 +409,14 @@ def read_item(root: etree._Element, base: str, package: Package | None, store: M
 
     if isinstance(names, str):
         return unread(names)
+    if canvas_kind in CANVAS_NOT_CARRIED:
+        return unread(f"{CANVAS_NOT_CARRIED[canvas_kind]} has no counterpart in the content format")
+    if canvas_kind in CANVAS_BLANK_TYPES:
+        try:
+            question = read_canvas_blanks(item, canvas_kind, interactions, common, _Unsupported)
+        except _Unsupported as problem:
+            return unread(str(problem))
+        return _finished(item, body, question, root, losses)
     if len(interactions) > 1 and names is None:
         kinds = ", ".join(sorted({e.tag for e in interactions}))
         return unread(f"an item with {len(interactions)} interactions ({kinds}) has no counterpart in the content format")
@@ -420,6 +435,10 @@ def read_item(root: etree._Element, base: str, package: Package | None, store: M
             question = reader(item, interaction, common)
     except _Unsupported as problem:
         return unread(str(problem))
+    return _finished(item, body, question, root, losses)
+
+
+def _finished(item: _Item, body: etree._Element, question: Question, root: etree._Element, losses: list[str]) -> SourceQuestion:
     unused = [i for i in item.feedbacks if i not in item.used_feedback]
     if unused:
         losses.append(f"feedback {', '.join(unused)} (shown on conditions the content format cannot state)")
