@@ -161,7 +161,7 @@ def read_item(item: etree._Element, reader: _Reader) -> SourceQuestion:
         inner, language = language_of(stem.source)
         stem = Text(inner, TextFormat.HTML)
     points = _number(metadata.get("points_possible"), 1.0)
-    feedbacks = _feedbacks(item, reader)
+    feedbacks = {ident: _in_language(text, language) for ident, text in _feedbacks(item, reader).items()}
     used: set[str] = set()
 
     def feedback(ident: str | None) -> Text | None:
@@ -211,6 +211,15 @@ def read_item(item: etree._Element, reader: _Reader) -> SourceQuestion:
     if unused:
         losses.append(f"feedback {', '.join(unused)} (shown on conditions the content format cannot state)")
     return SourceQuestion(question, item.sourceline, losses=losses)
+
+
+def _in_language(text: Text | None, language: str | None) -> Text | None:
+    """A text without the wrapper that states the question's own language (the writers wrap
+    every text in it); a text in another language keeps its wrapper."""
+    if text is None or text.format is not TextFormat.HTML:
+        return text
+    inner, stated = language_of(text.source)
+    return Text(inner, TextFormat.HTML) if stated is not None and stated == language else text
 
 
 def _label_text(label: etree._Element, reader: _Reader) -> Text:
@@ -309,7 +318,7 @@ def _matching(item, lids, conditions, common, reader, feedback) -> Question:
             answers.setdefault(label.get("ident"), "".join(label.itertext()).strip())
     pairs = []
     for index, lid in enumerate(lids):
-        prompt = reader.material(lid.find("material")) or Text("", TextFormat.PLAIN)
+        prompt = _in_language(reader.material(lid.find("material")), common["language"]) or Text("", TextFormat.PLAIN)
         target = key.get(lid.get("ident") or "")
         if target is None:
             raise InputError(f"the matching prompt {lid.get('ident')!r} has no right answer", line=lid.sourceline)

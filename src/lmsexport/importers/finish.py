@@ -52,6 +52,7 @@ class ImportedQuiz:
     media: dict[str, bytes]
     diagnostics: list[Diagnostic] = field(default_factory=list)
     lines: dict[int, int | None] = field(default_factory=dict)  # question index -> source line
+    members: dict[int, str | None] = field(default_factory=dict)  # question index -> package member it came from
 
 
 class _Finisher:
@@ -179,6 +180,7 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
         taken: set[str] = set()
         questions: list[Question] = []
         lines: dict[int, int | None] = {}
+        members: dict[int, str | None] = {}
         for index, item in enumerate(bank.questions):
             question = item.question
             name = _name_of(item)
@@ -213,6 +215,7 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
                     finisher.report(f"question {name!r}: {loss}", item.line, item.member)
                 questions.append(converted)
             lines[index] = item.line
+            members[index] = item.member
         language, questions = _language(bank, questions)
         if bank.tags:  # formats that give every question the quiz's tags too
             questions = [dataclasses.replace(q, tags=tuple(t for t in q.tags if t not in bank.tags)) for q in questions]
@@ -229,7 +232,7 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
                     description=description, level=bank.level, learning_path=bank.learning_path, difficulty=bank.difficulty,
                     category=tuple(n for n in bank.names[:-1]), tags=bank.tags, source=bank.source,
                     text_format=TextFormat.PLAIN, sections=sections)
-        results.append(ImportedQuiz(quiz, _media_of(quiz, source.media), finisher.diagnostics, lines))
+        results.append(ImportedQuiz(quiz, _media_of(quiz, source.media), finisher.diagnostics, lines, members))
     return results
 
 

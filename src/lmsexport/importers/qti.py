@@ -103,6 +103,15 @@ def strip_namespaces(root: etree._Element) -> etree._Element:
     return root
 
 
+# lmsexport writes a choice whose content id is one of an item's variable names as choice.<id>.
+_RESERVED = {"RESPONSE", "SCORE", "MAXSCORE", "FEEDBACK", "completionStatus", "duration", "numAttempts"}
+
+
+def content_id(identifier: str) -> str:
+    rest = identifier[len("choice."):] if identifier.startswith("choice.") else None
+    return rest if rest in _RESERVED else identifier
+
+
 def _float(value: str | None, default: float | None = None) -> float | None:
     try:
         return float(value) if value is not None else default
@@ -500,7 +509,7 @@ def _choice(item: _Item, interaction: etree._Element, common: dict) -> Question:
             credit = (1.0 if is_correct else 0.0) if single else ((1.0 / len(correct)) if is_correct else (-1.0 / len(correct) if correct else 0.0))
         language = element.get(XML_LANG)
         text = item.rich(element, inline=True) or Text("", TextFormat.HTML)
-        choices.append(Choice(id=identifier, text=text, correct=is_correct, credit=credit, feedback=item.value_feedback(identifier),
+        choices.append(Choice(id=content_id(identifier), text=text, correct=is_correct, credit=credit, feedback=item.value_feedback(identifier),
                               pinned=element.get("fixed") == "true", language=language if language != question_language else None))
     shuffle = interaction.get("shuffle") == "true"
     kind = SingleChoice if single else MultipleResponse
@@ -614,11 +623,11 @@ def _match(item: _Item, interaction: etree._Element, common: dict) -> Question:
         if len(children) == 1 and children[0].tag == "span" and children[0].get("class") == "prompt" \
                 and not (element.text or "").strip() and not (children[0].tail or "").strip():
             element = children[0]  # lmsexport's wrapper, which keeps Canvas from pasting the answers into the prompt
-        pairs.append(MatchPair(id=identifier, prompt=item.rich(element, inline=True) or Text("", TextFormat.HTML), answer=_plain(target)))
+        pairs.append(MatchPair(id=content_id(identifier), prompt=item.rich(element, inline=True) or Text("", TextFormat.HTML), answer=_plain(target)))
     distractors = []
     for identifier, element in targets.items():
         if identifier not in used:
-            distractor_id = identifier[: -len(".distractor")] if identifier.endswith(".distractor") else identifier
+            distractor_id = content_id(identifier[: -len(".distractor")] if identifier.endswith(".distractor") else identifier)
             distractors.append(Distractor(id=re.sub(r"[^A-Za-z0-9_-]", "-", distractor_id), text=_plain(element)))
     return Matching(**common, feedback=item.outcome_feedback(), pairs=tuple(pairs), distractors=tuple(distractors),
                     shuffle=interaction.get("shuffle") == "true")

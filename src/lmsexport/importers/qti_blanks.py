@@ -201,8 +201,7 @@ class _Reader:
         case = any(c for _, _, c in entries)
         folded = [t.casefold() for t, _, _ in answers]
         if not case and len(set(folded)) < len(folded) and len({t for t, _, _ in answers}) == len(folded):
-            case = True
-            self.item.losses.append(f"answers of blank {name!r} differ only in case: the blank is made case-sensitive")
+            case = True  # answers scored apart that differ only in case: the mapping tells case apart
         return ShortAnswerBlank(id=name, answers=tuple(AcceptedAnswer(text=t, credit=c, feedback=f) for t, c, f in answers),
                                 case_sensitive=case), worth
 
@@ -273,7 +272,9 @@ class _Reader:
         for identifier, text in choices:
             right = identifier in correct
             credit = mapping[identifier] / worth if identifier in mapping else (1.0 if right else 0.0)
-            option_id = identifier if _NAME.match(identifier) else f"o{len(options) + 1}"
+            from .qti import content_id
+
+            option_id = content_id(identifier) if _NAME.match(content_id(identifier)) else f"o{len(options) + 1}"
             options.append(DropdownOption(id=option_id, text=text, correct=right, credit=credit,
                                           feedback=self.item.feedback_text(texts.get(identifier))))
         return DropdownBlank(id=name, options=tuple(options), shuffle=interaction.get("shuffle") == "true"), worth

@@ -61,7 +61,10 @@ def read_canvas_blanks(item, kind: str, interactions: list[etree._Element], comm
             texts = list(dict.fromkeys(t for _, t in choices if t))
             if not texts:
                 raise unsupported(f"the blank [{shown_name}] accepts no answer")
-            blanks.append(ShortAnswerBlank(id=name, answers=tuple(AcceptedAnswer(text=t) for t in texts)))
+            said = {}
+            for identifier, text in choices:
+                said.setdefault(text, item.value_feedback(identifier))
+            blanks.append(ShortAnswerBlank(id=name, answers=tuple(AcceptedAnswer(text=t, feedback=said.get(t)) for t in texts)))
     return FillInBlanks(**{**common, "stem": Text(source, stem.format)}, feedback=item.outcome_feedback(), blanks=tuple(blanks))
 
 

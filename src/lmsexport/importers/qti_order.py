@@ -76,6 +76,8 @@ def read_order(item, interaction: etree._Element, common: dict, unsupported) -> 
     if grading is None:
         grading = OrderingGrading.ALL_OR_NOTHING
         item.losses.append("the order's scoring is not one of the gradings the content format has (read as all or nothing)")
-    items = tuple(OrderItem(id=identifier, text=item.rich(choices[identifier], inline=True) or Text("", TextFormat.HTML)) for identifier in order)
+    from .qti import content_id
+
+    items = tuple(OrderItem(id=content_id(identifier), text=item.rich(choices[identifier], inline=True) or Text("", TextFormat.HTML)) for identifier in order)
     return Ordering(**common, feedback=item.outcome_feedback(), items=items, grading=grading,
                     horizontal=interaction.get("orientation") == "horizontal")
