@@ -121,3 +121,13 @@ def test_our_ordering_comes_back_as_the_matching_canvas_holds():
     assert isinstance(first, Matching)
     assert sorted(p.answer for p in first.pairs) == ["1", "2", "3", "4"]
     assert {p.answer: p.prompt.source for p in first.pairs}["3"] == "**All-reduce** of the gradients"
+
+
+def test_feedback_in_the_questions_language_comes_back_without_a_warning():
+    from lmsexport.model import Quiz, Text, TrueFalse
+
+    question = TrueFalse(id="q", stem=Text("Say"), answer=False, false_feedback=Text("two\nlines"))
+    quiz = Quiz(id="lines", title="Lines", language="en", questions=(question,))
+    back, said = imported(export(quiz, "canvas"))
+    assert back.questions[0].false_feedback == Text("two\nlines")
+    assert not [m for m in said if "language" in m and "part of a text" in m], said

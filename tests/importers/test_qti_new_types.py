@@ -230,3 +230,13 @@ def test_canvas_converted_items_mean_what_canvas_makes_of_them():
     assert formula.questions[0].draft and any("a Canvas formula question" in m for m in said), said
     essay, _ = imported((folder / "essay.xml").read_bytes(), "essay.xml", "auto")
     assert essay.questions[0].points == 6
+
+
+def test_an_option_named_like_an_item_variable_keeps_its_id():
+    from lmsexport.model import Choice, Quiz, SingleChoice, Text
+
+    question = SingleChoice(id="q", stem=Text("Pick"), choices=(Choice(id="RESPONSE", text=Text("A"), correct=True, credit=1.0),
+                                                                Choice(id="SCORE", text=Text("B"), correct=False, credit=0.0)))
+    quiz = Quiz(id="reserved", title="Reserved", language="en", questions=(question,))
+    back, _ = imported(export(quiz, "qti"))
+    assert [c.id for c in back.questions[0].choices] == ["RESPONSE", "SCORE"]
