@@ -240,3 +240,22 @@ def test_an_option_named_like_an_item_variable_keeps_its_id():
     quiz = Quiz(id="reserved", title="Reserved", language="en", questions=(question,))
     back, _ = imported(export(quiz, "qti"))
     assert [c.id for c in back.questions[0].choices] == ["RESPONSE", "SCORE"]
+
+
+def test_blank_answers_worth_nothing_and_feedback_out_of_rank_survive_a_round_trip():
+    from import_support import difference, round_trip
+
+    from lmsexport.model import AcceptedAnswer, Feedback, NumericAnswer, NumericalBlank, Quiz, Text
+
+    words = ShortAnswerBlank(id="b0", answers=(AcceptedAnswer(text="beta", credit=0.5, feedback=Text("Half.")),
+                                               AcceptedAnswer(text="alphabet", credit=0.0), AcceptedAnswer(text="<b>", credit=1.0)))
+    numbers = NumericalBlank(id="b1", answers=(NumericAnswer(value=-3, credit=0.5), NumericAnswer(value=1, credit=1.0, feedback=Text("Yes.")),
+                                               NumericAnswer(minimum=2, maximum=3.5, credit=1.0)))
+    question = FillInBlanks(id="q", stem=Text("Say [[b0]] and [[b1]]."), points=2, blanks=(words, numbers),
+                            feedback=Feedback(correct=Text("Good")))
+    quiz = Quiz(id="ranks", title="Ranks", language="en", questions=(question,))
+    first, second, _ = round_trip(quiz, "qti")
+    assert not difference(first, second, "qti"), difference(first, second, "qti")
+    back, _ = imported(first)
+    assert [a.text for a in back.questions[0].blanks[0].answers] == ["beta", "alphabet", "<b>"]
+    assert back.questions[0].feedback.correct.source == "Good"

@@ -91,7 +91,8 @@ class _Reader:
         processing = item.root.find("responseProcessing")
         self.processing = processing
         self.template = (processing.get("template") or "") if processing is not None else ""
-        self.rules = [(c, i) for c, i in item.feedback_rules() if c is not None and c.tag not in ("gt", "else")]
+        outcome_names = ("general_feedback", "correct_feedback", "partial_feedback", "incorrect_feedback")
+        self.rules = [(c, i) for c, i in item.feedback_rules() if c is not None and c.tag not in ("gt", "else") and i not in outcome_names]
         outcomes = {o.get("identifier"): o for o in item.root.iter("outcomeDeclaration")}
         self.defaults = {k: _float(o.findtext("defaultValue/value")) for k, o in outcomes.items()}
 
@@ -242,8 +243,7 @@ class _Reader:
             if 0 <= place < len(placed) and placed[place] is None:
                 placed[place] = answers[at]
         # lmsexport writes a blank's numbers best first; its feedback names give their places back.
-        rest = iter(a for a in answers if not any(a is p for p in placed))
-        ordered = [p if p is not None else next(rest) for p in placed]
+        ordered = _unranked(answers, placed)
         result = tuple(_replace(a, feedback=f) for a, f in ordered)
         return NumericalBlank(id=name, answers=result), worth
 
@@ -278,6 +278,26 @@ class _Reader:
             options.append(DropdownOption(id=option_id, text=text, correct=right, credit=credit,
                                           feedback=self.item.feedback_text(texts.get(identifier))))
         return DropdownBlank(id=name, options=tuple(options), shuffle=interaction.get("shuffle") == "true"), worth
+
+
+def _unranked(ranked: list, placed: list) -> list:
+    """Answers in an order that has those of known place where they were and that, sorted best
+    first as lmsexport writes them, gives `ranked` back (the first such order); `ranked` when no
+    order fits."""
+    from itertools import permutations
+
+    rest = [a for a in ranked if not any(a is p for p in placed)]
+    free = [k for k, p in enumerate(placed) if p is None]
+    if len(rest) != len(free):
+        return ranked
+    candidates = permutations(rest) if len(rest) <= 6 else [tuple(rest)]
+    for choice in candidates:
+        order = list(placed)
+        for k, answer in zip(free, choice):
+            order[k] = answer
+        if [id(a) for a in sorted(order, key=lambda a: -a[0].credit)] == [id(a) for a in ranked]:
+            return order
+    return ranked
 
 
 def _with_points(blank: Blank, points: float) -> Blank:
