@@ -131,3 +131,11 @@ def test_feedback_in_the_questions_language_comes_back_without_a_warning():
     back, said = imported(export(quiz, "canvas"))
     assert back.questions[0].false_feedback == Text("two\nlines")
     assert not [m for m in said if "language" in m and "part of a text" in m], said
+
+
+def test_answers_told_apart_by_case_make_the_blank_case_sensitive():
+    item = _item("case", "fill_in_multiple_blanks_question", "Say [b].", {"b": ["Alpha", "alpha"]}, {"b": ["0"]})
+    back, said = imported(_package(item))
+    blank = back.questions[0].blanks[0]
+    assert blank.case_sensitive and [a.text for a in blank.answers] == ["Alpha", "alpha"]
+    assert any("differ only in case" in m for m in said), said

@@ -94,7 +94,11 @@ def read_blanks(item: etree._Element, kind: str, common: dict, losses: list[str]
             answers = tuple(AcceptedAnswer(text=text) for text in dict.fromkeys(t for _, t in labels if t))
             if not answers:
                 raise Unreadable(f"the blank [{name}] accepts no answer")
-            blanks.append(ShortAnswerBlank(id=content, answers=answers))
+            folded = {a.text.casefold() for a in answers}
+            case = len(folded) < len(answers)  # Canvas compares without case: answers told apart by case mean it matters
+            if case:
+                losses.append(f"answers of blank {name!r} differ only in case: the blank is made case-sensitive")
+            blanks.append(ShortAnswerBlank(id=content, answers=answers, case_sensitive=case))
     return FillInBlanks(**{**common, "stem": Text(source, stem.format)}, blanks=tuple(blanks))
 
 
