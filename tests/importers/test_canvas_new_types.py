@@ -139,3 +139,17 @@ def test_answers_told_apart_by_case_make_the_blank_case_sensitive():
     blank = back.questions[0].blanks[0]
     assert blank.case_sensitive and [a.text for a in blank.answers] == ["Alpha", "alpha"]
     assert any("differ only in case" in m for m in said), said
+
+
+def test_a_group_drawing_all_its_questions_draws_them_all():
+    from lmsexport.model import Quiz, Section, Text, TrueFalse
+
+    questions = tuple(TrueFalse(id=f"t{i}", stem=Text(f"Claim {i}"), answer=True, points=2) for i in range(3))
+    quiz = Quiz(id="all", title="All", language="en", questions=questions,
+                sections=(Section(id="pool", title="Pool", question_ids=("t1", "t2"), pick=2),))
+    from import_support import difference, round_trip
+
+    first, second, _ = round_trip(quiz, "canvas")
+    assert not difference(first, second, "canvas"), difference(first, second, "canvas")
+    back, _ = imported(first)
+    assert [(s.question_ids, s.pick) for s in back.sections] == [(("t1", "t2"), 2)]

@@ -132,8 +132,9 @@ def question_groups(bank_element: etree._Element, items: list[etree._Element], l
         if section.find("selection_ordering/selection/sourcebank_ref") is not None and not places:
             losses.append((f"the group {title!r} draws from a question bank that is not in the package (left out)", section.sourceline))
             continue
-        pick = int(number) if number is not None and number == int(number) and 0 < number < len(places) else None
-        shuffle = pick is None and number is not None and int(number) >= len(places)
+        # A group draws its questions at random, all of them when selection_number is their number.
+        pick = min(int(number), len(places)) if number is not None and number == int(number) and number > 0 else None
+        shuffle = False
         sections.append(SourceSection(id=identifier, title=title, places=places, pick=pick, shuffle=shuffle, line=section.sourceline))
         if each is not None:
             points.extend((place, each) for place in places)
