@@ -367,7 +367,7 @@ def test_a_cloze_question_carries_each_media_file_it_shows_once(tmp_path):
     path = tmp_path / "quiz.json"
     path.write_text(json.dumps({"id": "q", "title": "T", "language": "en", "text_format": "markdown", "questions": [question]}),
                     encoding="utf-8")
-    text = etree.fromstring(export(load(path)).data).find("question[@type='cloze']/questiontext")
+    text = etree.fromstring(export(loaded(path)).data).find("question[@type='cloze']/questiontext")
     files = [(f.get("name"), f.get("path"), base64.b64decode(f.text)) for f in text.findall("file")]
     assert files == [("ring.png", "/media/", (media / "ring.png").read_bytes()),
                      ("schedule.png", "/media/", (media / "schedule.png").read_bytes())]
