@@ -136,21 +136,31 @@ def test_moodles_own_invalid_grade_fixture_is_refused(shared_dir):
     assert [exact_grade(c) for c in credits] == ["-50", None, "33.33333", "-50", "33.33333"]
 
 
-def test_media_files_ride_inside_their_text():
+# (file as named on disk, its address in HTML, Moodle's file name and file path): Moodle's file
+# areas give each file a path that starts and ends with '/', the root being '/' alone.
+MEDIA_PLACES = [
+    ("media/ring one.png", "media/ring%20one.png", "ring one.png", "/media/"),
+    ("ring.png", "ring.png", "ring.png", "/"),
+    ("media/figures/ring.png", "media/figures/ring.png", "ring.png", "/media/figures/"),
+]
+
+
+@pytest.mark.parametrize("path, address, name, folder", MEDIA_PLACES, ids=[p[0] for p in MEDIA_PLACES])
+def test_media_files_ride_inside_their_text(path, address, name, folder):
     import base64
 
     from lmsexport.model import MediaFile
 
     quiz = loaded(DATA / "every_type.json")
     png = b"\x89PNG\r\n\x1a\n fake"
-    stem = Text("See ![ring](<media/ring one.png>).", TextFormat.MARKDOWN)
+    stem = Text(f"See ![ring](<{path}>).", TextFormat.MARKDOWN)
     question = dataclasses.replace(quiz.questions[2], stem=stem)
     # The model names each file as it is named on disk; addresses in HTML are percent-encoded.
-    quiz = dataclasses.replace(quiz, questions=(question,), media=(MediaFile("media/ring one.png", png, "image/png"),))
+    quiz = dataclasses.replace(quiz, questions=(question,), media=(MediaFile(path, png, "image/png"),))
     text = etree.fromstring(export(quiz).data).find("question[@type='truefalse']/questiontext")
-    assert 'src="@@PLUGINFILE@@/media/ring%20one.png"' in text.findtext("text")
-    file = text.find("file")
-    assert (file.get("name"), file.get("path"), file.get("encoding")) == ("ring one.png", "/media/", "base64")
+    assert f'src="@@PLUGINFILE@@/{address}"' in text.findtext("text")
+    [file] = text.findall("file")
+    assert (file.get("name"), file.get("path"), file.get("encoding")) == (name, folder, "base64")
     assert base64.b64decode(file.text) == png
 
 

@@ -46,7 +46,8 @@ class _Blanks:
         response = _response(blank.id)
         texts = [a.text for a in blank.answers]
         best = max(range(len(texts)), key=lambda j: blank.answers[j].credit)
-        entries = [(t, a.credit * worth) for t, a in zip(texts, blank.answers) if a.credit != 0]
+        # Every answer is in the mapping, those worth nothing too, so that the package holds them all.
+        entries = [(t, a.credit * worth) for t, a in zip(texts, blank.answers)]
         self.parts.responses.append(make(
             "responseDeclaration", make("correctResponse", value(texts[best])), mapping(entries, worth, case_sensitive=blank.case_sensitive),
             identifier=response, cardinality="single", baseType="string"))
