@@ -16,6 +16,7 @@ EVERY_BLANK = set(BLANK_KINDS.values())
 
 # (module, table, what it must cover beyond its own keys): every per-type table of the code.
 QUESTION_TABLES = [
+    ("lmsexport.canonical", "_QUESTIONS", set()),
     ("lmsexport.checks", "TYPE_RULES", set()),
     # Essay and description have no scored interaction: the item builder writes them itself.
     ("lmsexport.writers.qti.item", "_BUILDERS", {Essay, Description}),
