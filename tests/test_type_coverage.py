@@ -25,6 +25,8 @@ QUESTION_TABLES = [
     ("lmsexport.writers.moodle.moodle_xml.questions", "WRITERS", set()),
     ("lmsexport.writers.moodle.gift.questions", "WRITERS", set()),
     ("lmsexport.preview.student", "CONTROLS", set()),
+    ("lmsexport.preview.key", "KEY_DATA", set()),
+    ("lmsexport.preview.key", "ANSWERS", set()),
 ]
 BLANK_TABLES = [
     ("lmsexport.writers.moodle.gift.questions", "STAND_INS"),
