@@ -32,6 +32,8 @@ QUESTION_TABLES = [
 PARTIAL_TABLES = {("lmsexport.writers.qti", "_CANVAS_TYPES")}
 BLANK_TABLES = [
     ("lmsexport.writers.moodle.gift.questions", "STAND_INS"),
+    ("lmsexport.writers.qti.blanks", "BLANK_WRITERS"),
+    ("lmsexport.writers.moodle.moodle_xml.cloze", "SUB_QUESTIONS"),
 ]
 
 
