@@ -259,3 +259,21 @@ def test_blank_answers_worth_nothing_and_feedback_out_of_rank_survive_a_round_tr
     back, _ = imported(first)
     assert [a.text for a in back.questions[0].blanks[0].answers] == ["beta", "alphabet", "<b>"]
     assert back.questions[0].feedback.correct.source == "Good"
+
+
+def test_spaces_inside_answers_and_no_break_spaces_at_the_ends_are_kept():
+    from import_support import difference, round_trip
+
+    from lmsexport.model import Choice, Distractor, Matching, MatchPair, Quiz, SingleChoice, Text
+
+    choice = SingleChoice(id="c", stem=Text("Pick"), choices=(Choice(id="a", text=Text("x"), correct=True, credit=1.0),
+                                                              Choice(id="b", text=Text("x\u00a0"), correct=False, credit=0.0)))
+    matching = Matching(id="m", stem=Text("Match"), pairs=(MatchPair(id="p0", prompt=Text("a"), answer="~ ~"),
+                                                           MatchPair(id="p1", prompt=Text("b"), answer="~  ~")),
+                        distractors=(Distractor(id="d", text="~   ~"),))
+    quiz = Quiz(id="spaces", title="Spaces", language="en", questions=(choice, matching))
+    for format_name in ("qti", "canvas"):
+        first, second, _ = round_trip(quiz, format_name)
+        assert not difference(first, second, format_name), (format_name, difference(first, second, format_name))
+    back, _ = imported(export(quiz, "qti"))
+    assert [p.answer for p in back.questions[1].pairs] == ["~ ~", "~  ~"]

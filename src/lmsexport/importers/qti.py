@@ -143,7 +143,7 @@ class _Item:
             parts.append(etree.tostring(self.prepared(node), encoding="unicode", with_tail=False, method="xml"))
             if tail:
                 parts.append(_escape(tail))
-        return "".join(parts).strip().replace(QUOTE, "&quot;")
+        return "".join(parts).strip(SPACE).replace(QUOTE, "&quot;")
 
     def prepared(self, node: etree._Element) -> etree._Element:
         node = _copy(node)
@@ -633,8 +633,17 @@ def _match(item: _Item, interaction: etree._Element, common: dict) -> Question:
                     shuffle=interaction.get("shuffle") == "true")
 
 
+# White space the content drops around a text (ASCII only: a no-break space is content).
+SPACE = " \t\n\r\f\v"
+
+
 def _plain(element: etree._Element) -> str:
-    return re.sub(r"\s+", " ", "".join(element.itertext())).strip().replace(QUOTE, '"')
+    """The text of an answer or option. Laid-out XML (a line break in it) has its white space
+    collapsed; one written on one line, as lmsexport writes it, keeps its spaces."""
+    text = "".join(element.itertext())
+    if re.search(r"[\t\n\r]", text):
+        text = re.sub(r"[ \t\n\r]+", " ", text)
+    return text.strip(SPACE).replace(QUOTE, '"')
 
 
 def _essay(item: _Item, interaction: etree._Element, common: dict) -> Question:
