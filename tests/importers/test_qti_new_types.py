@@ -277,3 +277,14 @@ def test_spaces_inside_answers_and_no_break_spaces_at_the_ends_are_kept():
         assert not difference(first, second, format_name), (format_name, difference(first, second, format_name))
     back, _ = imported(export(quiz, "qti"))
     assert [p.answer for p in back.questions[1].pairs] == ["~ ~", "~  ~"]
+
+
+def test_a_short_answer_worth_nothing_comes_back_valid():
+    from import_support import difference, round_trip
+
+    from lmsexport.model import AcceptedAnswer, Quiz, ShortAnswer, Text
+
+    question = ShortAnswer(id="free", stem=Text("Say"), points=0.0, answers=(AcceptedAnswer(text="y"),))
+    quiz = Quiz(id="free", title="Free", language="en", questions=(question,))
+    first, second, _ = round_trip(quiz, "qti")
+    assert not difference(first, second, "qti"), difference(first, second, "qti")

@@ -392,7 +392,7 @@ def read_item(root: etree._Element, base: str, package: Package | None, store: M
                 _remove_keeping_tail(element)
     for element in reversed(list(shown.iter())):  # blocks left empty show nothing
         if element is not shown and isinstance(element.tag, str) and element.tag in ("p", "div") and not len(element) \
-                and not (element.text or "").strip() and element.getparent() is not None:
+                and not (element.text or "").strip(SPACE) and element.getparent() is not None:
             _remove_keeping_tail(element)
     stem_nodes = []
     if shown.text and shown.text.strip():
@@ -569,6 +569,9 @@ def _text_entry(item: _Item, interaction: etree._Element, common: dict) -> Quest
     mapping = [(e.get("mapKey"), _float(e.get("mappedValue"), 0.0), e.get("caseSensitive") == "true") for e in declaration.iter("mapEntry")]
     if not mapping:
         mapping = [(v, points, False) for v in _correct_values(declaration)]
+    if not common["points"] and not any(value for _, value, _ in mapping):
+        # A question worth nothing maps every answer to 0: the credits are not in the package.
+        mapping = [(text, points, case) for text, _, case in mapping]
     answers = []
     for index, (text, value, _case) in enumerate(mapping):
         condition_feedback = next((i for c, i in rules if c.find("baseValue") is not None and (c.find("baseValue").text or "") == text), None)
