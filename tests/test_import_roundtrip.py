@@ -5,6 +5,7 @@ by hashes of them), so its packages are compared with those identifiers numbered
 from __future__ import annotations
 
 import json
+import re
 import os
 import tempfile
 from pathlib import Path
@@ -55,9 +56,26 @@ def _load(data: dict):
     return result.quiz
 
 
-@pytest.mark.xfail(strict=False, reason="generated quizzes still find white-space edge cases (plain text written as CDATA by the "
-                   "Moodle writer, character references of spaces at a text's end) that the import does not yet give back byte for byte")
-@pytest.mark.parametrize("format_name", FORMATS)
+_MOODLE_FAMILY_WHITE_SPACE = pytest.mark.xfail(
+    strict=False, reason="generated quizzes still find white-space edge cases (plain text written as CDATA by the "
+    "Moodle writer, character references of spaces at a text's end) that the import does not yet give back byte for byte")
+# QTI and Canvas: a no-break space at the edge of a line or paragraph (a paragraph of only one
+# renders as an empty <p></p>, which the readers drop) is the one case known not to come back;
+# such quizzes are left to test_a_no_break_space_paragraph_survives_qti_and_canvas.
+_EDGE_NO_BREAK_SPACE = re.compile(r"(?:^|\n)[ \t\r]*\xa0|\xa0[ \t]*(?:\r?\n|\r|$)")
+
+
+def _no_break_space_at_an_edge(value) -> bool:
+    if isinstance(value, str):
+        return bool(_EDGE_NO_BREAK_SPACE.search(value))
+    if isinstance(value, dict):
+        return any(_no_break_space_at_an_edge(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_no_break_space_at_an_edge(v) for v in value)
+    return False
+
+
+@pytest.mark.parametrize("format_name", [pytest.param(f, marks=_MOODLE_FAMILY_WHITE_SPACE) if f in ("moodle", "gift") else f for f in FORMATS])
 def test_generated_quizzes_survive_export_import_export(format_name):
     profile = "import-thorough" if os.environ.get("LMSEXPORT_HYPOTHESIS_PROFILE") == "thorough" else "import-ci"
 
@@ -67,6 +85,8 @@ def test_generated_quizzes_survive_export_import_export(format_name):
         from import_support import export
 
         quiz = _load(data)
+        if format_name in ("qti", "canvas"):
+            assume(not _no_break_space_at_an_edge(data))
         assume(export(quiz, format_name) is not None)  # a quiz a format refuses (GIFT and '->') has no export to import
         first, second, said = round_trip(quiz, format_name)
         # MathML back to LaTeX is not always exact (a formula of stray symbols); the import says so
@@ -75,3 +95,14 @@ def test_generated_quizzes_survive_export_import_export(format_name):
         assert not difference(first, second, format_name), difference(first, second, format_name)
 
     check()
+
+
+@pytest.mark.xfail(strict=True, reason="a Markdown paragraph of only a no-break space renders as an empty <p></p>, which the QTI and "
+                   "Canvas readers drop as showing nothing")
+@pytest.mark.parametrize("format_name", ["qti", "canvas"])
+def test_a_no_break_space_paragraph_survives_qti_and_canvas(format_name):
+    from lmsexport.model import Quiz, Text, TextFormat, TrueFalse
+
+    question = TrueFalse(id="q", stem=Text("a\n\n\xa0\n\nb", TextFormat.MARKDOWN), answer=True)
+    first, second, _ = round_trip(Quiz(id="nbsp", title="Nbsp", language="en", questions=(question,)), format_name)
+    assert not difference(first, second, format_name), difference(first, second, format_name)

@@ -288,3 +288,15 @@ def test_a_short_answer_worth_nothing_comes_back_valid():
     quiz = Quiz(id="free", title="Free", language="en", questions=(question,))
     first, second, _ = round_trip(quiz, "qti")
     assert not difference(first, second, "qti"), difference(first, second, "qti")
+
+
+def test_a_multiple_response_worth_nothing_comes_back_valid():
+    from import_support import difference, round_trip
+
+    from lmsexport.model import Choice, MultipleResponse, Quiz, Text
+
+    question = MultipleResponse(id="m", stem=Text("Pick"), points=0.0, choices=(
+        Choice(id="a", text=Text("x"), correct=True, credit=0.7), Choice(id="b", text=Text("y"), correct=True, credit=0.3),
+        Choice(id="c", text=Text("z"), correct=False, credit=-0.5)))
+    first, second, _ = round_trip(Quiz(id="free", title="Free", language="en", questions=(question,)), "qti")
+    assert not difference(first, second, "qti"), difference(first, second, "qti")

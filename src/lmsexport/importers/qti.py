@@ -483,6 +483,8 @@ def _choice(item: _Item, interaction: etree._Element, common: dict) -> Question:
     declaration = _declaration(item.root, interaction.get("responseIdentifier", "RESPONSE"))
     correct = set(_correct_values(declaration))
     mapping = _mapping(declaration)
+    if not common["points"] and not any(mapping.values()):
+        mapping = {}  # a question worth nothing maps every choice to 0: its credits are not in the package
     points = common["points"] or 1.0
     simple = interaction.findall("simpleChoice")
     identifiers = [c.get("identifier") for c in simple]
