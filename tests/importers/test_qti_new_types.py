@@ -293,10 +293,14 @@ def test_a_short_answer_worth_nothing_comes_back_valid():
 def test_a_multiple_response_worth_nothing_comes_back_valid():
     from import_support import difference, round_trip
 
-    from lmsexport.model import Choice, MultipleResponse, Quiz, Text
+    from lmsexport.model import Choice, MultipleResponse, Quiz, SingleChoice, Text
 
     question = MultipleResponse(id="m", stem=Text("Pick"), points=0.0, choices=(
         Choice(id="a", text=Text("x"), correct=True, credit=0.7), Choice(id="b", text=Text("y"), correct=True, credit=0.3),
         Choice(id="c", text=Text("z"), correct=False, credit=-0.5)))
-    first, second, _ = round_trip(Quiz(id="free", title="Free", language="en", questions=(question,)), "qti")
+    single = SingleChoice(id="s", stem=Text("Pick"), points=0.0, choices=(
+        Choice(id="a", text=Text("x"), correct=True, credit=1.0), Choice(id="b", text=Text("y"), correct=False, credit=0.5)))
+    first, second, _ = round_trip(Quiz(id="free", title="Free", language="en", questions=(question, single)), "qti")
     assert not difference(first, second, "qti"), difference(first, second, "qti")
+    back, _ = imported(first)
+    assert [c.credit for c in back.questions[1].choices] == [1.0, 0.5]  # kept in the mapping, whose upper bound 0 keeps the score 0
