@@ -304,3 +304,15 @@ def test_a_multiple_response_worth_nothing_comes_back_valid():
     assert not difference(first, second, "qti"), difference(first, second, "qti")
     back, _ = imported(first)
     assert [c.credit for c in back.questions[1].choices] == [1.0, 0.5]  # kept in the mapping, whose upper bound 0 keeps the score 0
+
+
+def test_a_number_worth_nothing_comes_back_valid_with_a_warning():
+    from import_support import difference, round_trip
+
+    from lmsexport.model import NumericAnswer, Numerical, Quiz, Text
+
+    question = Numerical(id="n", stem=Text("How many?"), points=0.0, answers=(NumericAnswer(minimum=47, maximum=47.1),
+                                                                              NumericAnswer(minimum=0, maximum=100, credit=0.5)))
+    first, second, said = round_trip(Quiz(id="free", title="Free", language="en", questions=(question,)), "qti")
+    assert not difference(first, second, "qti"), difference(first, second, "qti")
+    assert any("is worth nothing" in d.message for d in said), [d.message for d in said]

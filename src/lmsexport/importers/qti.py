@@ -556,6 +556,10 @@ def _text_entry(item: _Item, interaction: etree._Element, common: dict) -> Quest
             answers.append((answer, credit))
         if not answers:
             answers = [((v, 0.0, None, None), 1.0) for v in map(_float, _correct_values(declaration)) if v is not None]
+        if not common["points"] and answers and not any(credit for _, credit in answers):
+            # Worth nothing, every rule adds 0: what each answer would be worth is not in the package.
+            answers = [(answer, 1.0) for answer, _ in answers]
+            item.losses.append("the answers' credits (the question is worth nothing, so its rules score 0): each is read as full credit")
         result = []
         by_test = {etree.tostring(c, with_tail=False): i for c, i in rules}
         tests = [etree.tostring(branch[0], with_tail=False) for branch in conditions] if conditions else []
