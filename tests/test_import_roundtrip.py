@@ -75,6 +75,24 @@ def _no_break_space_at_an_edge(value) -> bool:
     return False
 
 
+# QTI: a plain text holding \( \) or $ $ literally is read back as a formula (the reader cannot
+# tell a literal one from the MathML it turns into LaTeX); left to test_literal_math_delimiters_survive_qti.
+_MATH_DELIMITER = re.compile(r"\\[(\[]|\$")
+
+
+def _plain_text_with_math_delimiters(value, plain: bool) -> bool:
+    if isinstance(value, str):
+        return plain and bool(_MATH_DELIMITER.search(value))
+    if isinstance(value, dict):
+        if set(value) == {"text", "format"}:
+            return value["format"] == "plain" and bool(_MATH_DELIMITER.search(value["text"]))
+        inner = plain if "text_format" not in value else value["text_format"] != "markdown"
+        return any(_plain_text_with_math_delimiters(v, inner) for v in value.values())
+    if isinstance(value, list):
+        return any(_plain_text_with_math_delimiters(v, plain) for v in value)
+    return False
+
+
 @pytest.mark.parametrize("format_name", [pytest.param(f, marks=_MOODLE_FAMILY_WHITE_SPACE) if f in ("moodle", "gift") else f for f in FORMATS])
 def test_generated_quizzes_survive_export_import_export(format_name):
     profile = "import-thorough" if os.environ.get("LMSEXPORT_HYPOTHESIS_PROFILE") == "thorough" else "import-ci"
@@ -87,6 +105,8 @@ def test_generated_quizzes_survive_export_import_export(format_name):
         quiz = _load(data)
         if format_name in ("qti", "canvas"):
             assume(not _no_break_space_at_an_edge(data))
+        if format_name == "qti":
+            assume(not _plain_text_with_math_delimiters(data, True))
         assume(export(quiz, format_name) is not None)  # a quiz a format refuses (GIFT and '->') has no export to import
         first, second, said = round_trip(quiz, format_name)
         # MathML back to LaTeX is not always exact (a formula of stray symbols); the import says so
@@ -106,3 +126,12 @@ def test_a_no_break_space_paragraph_survives_qti_and_canvas(format_name):
     question = TrueFalse(id="q", stem=Text("a\n\n\xa0\n\nb", TextFormat.MARKDOWN), answer=True)
     first, second, _ = round_trip(Quiz(id="nbsp", title="Nbsp", language="en", questions=(question,)), format_name)
     assert not difference(first, second, format_name), difference(first, second, format_name)
+
+
+@pytest.mark.xfail(strict=True, reason="the QTI reader reads a literal \\( \\) in a plain text as a formula")
+def test_literal_math_delimiters_survive_qti():
+    from lmsexport.model import Quiz, Text, TrueFalse
+
+    question = TrueFalse(id="q", stem=Text("see \\(a+b\\)"), answer=True)
+    first, second, _ = round_trip(Quiz(id="tex", title="Tex", language="en", questions=(question,)), "qti")
+    assert not difference(first, second, "qti"), difference(first, second, "qti")
