@@ -93,6 +93,15 @@ def _plain_text_with_math_delimiters(value, plain: bool) -> bool:
     return False
 
 
+def _tolerance_below_float_spacing(quiz) -> bool:
+    """Canvas: a tolerance smaller than the spacing of doubles at its value leaves bounds that
+    value +- tolerance cannot give back; left to test_a_tolerance_below_float_spacing_survives_canvas."""
+    import math
+
+    return any(a.value is not None and a.tolerance and a.tolerance < 2 * math.ulp(a.value)
+               for q in quiz.questions for a in getattr(q, "answers", ()) if hasattr(a, "tolerance"))
+
+
 @pytest.mark.parametrize("format_name", [pytest.param(f, marks=_MOODLE_FAMILY_WHITE_SPACE) if f in ("moodle", "gift") else f for f in FORMATS])
 def test_generated_quizzes_survive_export_import_export(format_name):
     profile = "import-thorough" if os.environ.get("LMSEXPORT_HYPOTHESIS_PROFILE") == "thorough" else "import-ci"
@@ -107,6 +116,8 @@ def test_generated_quizzes_survive_export_import_export(format_name):
             assume(not _no_break_space_at_an_edge(data))
         if format_name == "qti":
             assume(not _plain_text_with_math_delimiters(data, True))
+        if format_name == "canvas":
+            assume(not _tolerance_below_float_spacing(quiz))
         assume(export(quiz, format_name) is not None)  # a quiz a format refuses (GIFT and '->') has no export to import
         first, second, said = round_trip(quiz, format_name)
         # MathML back to LaTeX is not always exact (a formula of stray symbols); the import says so
@@ -135,3 +146,12 @@ def test_literal_math_delimiters_survive_qti():
     question = TrueFalse(id="q", stem=Text("see \\(a+b\\)"), answer=True)
     first, second, _ = round_trip(Quiz(id="tex", title="Tex", language="en", questions=(question,)), "qti")
     assert not difference(first, second, "qti"), difference(first, second, "qti")
+
+
+@pytest.mark.xfail(strict=True, reason="Canvas: bounds of a tolerance below the spacing of doubles do not give the tolerance back")
+def test_a_tolerance_below_float_spacing_survives_canvas():
+    from lmsexport.model import NumericAnswer, Numerical, Quiz, Text
+
+    question = Numerical(id="n", stem=Text("How big?"), answers=(NumericAnswer(value=1.7976931348623157e308, tolerance=0.5),))
+    first, second, _ = round_trip(Quiz(id="big", title="Big", language="en", questions=(question,)), "canvas")
+    assert not difference(first, second, "canvas"), difference(first, second, "canvas")
