@@ -16,7 +16,7 @@ from .feedback import answer_feedback_id
 from ..xml import number
 from .names import MAP_RESPONSE, RESPONSE, SCORE
 from .parts import AnswerFeedback, Parts
-from .scoring import map_response_rules, mapping
+from .scoring import map_response_rules, mapping, worth
 
 
 def _blank(expected_length: int) -> list[str]:
@@ -28,7 +28,7 @@ def short_answer(ctx: ItemContext, question: ShortAnswer) -> Parts:
     texts = [a.text for a in question.answers]
     best = max(question.answers, key=lambda a: a.credit, default=None)
     correct = make("correctResponse", value(texts[question.answers.index(best)])) if best is not None else ""
-    entries = [(t, a.credit * question.points) for t, a in zip(texts, question.answers) if a.credit != 0]
+    entries = [(t, a.credit * worth(question.points)) for t, a in zip(texts, question.answers) if a.credit != 0]
     scores = mapping(entries, question.points, case_sensitive=question.case_sensitive)
     parts.responses.append(make("responseDeclaration", correct, scores, identifier=RESPONSE, cardinality="single", baseType="string"))
     parts.scoring = map_response_rules()
