@@ -33,6 +33,46 @@ def test_content_survives_export_import_export(path, format_name):
     assert not difference(first, second, format_name), difference(first, second, format_name)
 
 
+# The new constructs, each in the formats that can write it: GIFT holds neither ordering nor a
+# text of several blanks (its writer refuses them).
+NEW_TYPES = [("blanks", "moodle"), ("ordering", "moodle"), ("sections", "moodle"), ("sections", "gift"),
+             ("one_blank", "moodle"), ("one_blank", "gift")]
+
+
+@pytest.mark.parametrize("name,format_name", NEW_TYPES)
+def test_new_types_survive_export_import_export(name, format_name):
+    quiz = load_quiz(ROOT / "tests/data" / f"{name}.json").quiz
+    first, second, _ = round_trip(quiz, format_name)
+    assert not difference(first, second, format_name), difference(first, second, format_name)
+
+
+# Cases the generated quizzes found: a carriage return in a plain text (CDATA in Moodle XML, where
+# a standard XML parser would make it a line feed), a range whose middle is written in exponent
+# form, a Markdown paragraph of only a no-break space (rendered as an empty <p>), an essay's and a
+# true/false question's penalty of Moodle's usual default (their own defaults are 0 and 1), and a
+# title ending in a no-break space.
+EDGES = {"id": "edges", "title": "Edges\u00a0", "language": "en", "questions": [
+    {"id": "cr", "type": "single_choice", "stem": "Pick one", "options": [
+        {"id": "a", "text": "~", "correct": True}, {"id": "b", "text": "~ \r\n ~"}]},
+    {"id": "tiny", "type": "numerical", "stem": "How small?", "answers": [{"min": 0, "max": 1e-7}]},
+    {"id": "empty", "type": "single_choice", "stem": "Pick one", "options": [
+        {"id": "a", "text": "~", "correct": True}, {"id": "b", "text": {"text": "~\n\n\u00a0", "format": "markdown"}}]},
+    {"id": "essay", "type": "essay", "stem": "Why?", "penalty": 0.3333333},
+    {"id": "truth", "type": "true_false", "stem": "True?", "answer": True, "penalty": 0.3333333},
+    {"id": "blank", "type": "fill_in_blanks", "stem": "As small as [[n]] here", "blanks": [
+        {"id": "n", "type": "numerical", "answers": [{"min": 0, "max": 1e-7}]}]}]}
+
+
+@pytest.mark.parametrize("format_name", ["moodle", "gift"])
+def test_edge_cases_found_by_the_generators_survive(format_name, tmp_path):
+    path = tmp_path / "edges.json"
+    path.write_text(json.dumps(EDGES), encoding="utf-8")
+    loaded = load_quiz(path)
+    assert loaded.ok, [d.message for d in loaded.diagnostics]
+    first, second, _ = round_trip(loaded.quiz, format_name)
+    assert not difference(first, second, format_name), difference(first, second, format_name)
+
+
 def _load(data: dict):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "quiz.json"
@@ -42,9 +82,11 @@ def _load(data: dict):
     return result.quiz
 
 
-@pytest.mark.xfail(strict=False, reason="generated quizzes still find white-space edge cases (plain text written as CDATA by the "
-                   "Moodle writer, character references of spaces at a text's end) that the import does not yet give back byte for byte")
-@pytest.mark.parametrize("format_name", FORMATS)
+_NOT_YET = pytest.mark.xfail(strict=False, reason="generated quizzes still find white-space edge cases (character references of "
+                             "spaces at a text's end) that the QTI and Canvas imports do not yet give back byte for byte")
+
+
+@pytest.mark.parametrize("format_name", ["moodle", "gift", pytest.param("qti", marks=_NOT_YET), pytest.param("canvas", marks=_NOT_YET)])
 def test_generated_quizzes_survive_export_import_export(format_name):
     profile = "import-thorough" if os.environ.get("LMSEXPORT_HYPOTHESIS_PROFILE") == "thorough" else "import-ci"
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 from ..checks.languages import language_is_valid
 from ..diagnostics import Diagnostic, Severity
-from ..model import Description, Essay, Question, Quiz, ShortAnswer, Text, TextFormat
+from ..model import Description, Essay, FillInBlanks, Question, Quiz, Section, ShortAnswer, Text, TextFormat
+from ..text.blanks import PLACEHOLDER
 from .result import Unread
 import lxml.html
 
@@ -82,6 +83,20 @@ class _Finisher:
             self.losses.append(f"{field_name}: {'; '.join(converted.losses)}")
         return converted.text
 
+    def blank_stem(self, stem: Text) -> Text | None:
+        """A fill in the blanks text converted with its [[name]] placeholders kept as they are:
+        during the conversion each stands as a private-use token that no escaping touches."""
+        names: list[str] = []
+
+        def token(found: re.Match) -> str:
+            names.append(found.group(1))
+            return f"\ue000{len(names) - 1}\ue001"
+
+        converted = self.text(Text(PLACEHOLDER.sub(token, stem.source), stem.format), "the question text")
+        if converted is None or not names:
+            return converted
+        return Text(re.sub("\ue000([0-9]+)\ue001", lambda m: f"[[{names[int(m.group(1))]}]]", converted.source), converted.format)
+
     def convert(self, value, path: str):
         """Every Text inside a model value converted, field by field (path names the field)."""
         if isinstance(value, Text):
@@ -94,7 +109,9 @@ class _Finisher:
                 if item.name == "location":
                     continue
                 current = getattr(value, item.name)
-                if isinstance(current, (Text, tuple)) or dataclasses.is_dataclass(current):
+                if item.name == "stem" and isinstance(value, FillInBlanks):
+                    changes["stem"] = self.blank_stem(current)
+                elif isinstance(current, (Text, tuple)) or dataclasses.is_dataclass(current):
                     label = {"stem": "the question text", "choices": "option", "pairs": "matching pair", "answers": "answer",
                              "general": "the general feedback"}.get(item.name, item.name.replace("_", " "))
                     changes[item.name] = self.convert(current, label if not path else f"{path}, {label}")
@@ -167,6 +184,7 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
         taken: set[str] = set()
         questions: list[Question] = []
         lines: dict[int, int | None] = {}
+        identifiers: list[str] = []
         for index, item in enumerate(bank.questions):
             question = item.question
             name = _name_of(item)
@@ -179,6 +197,7 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
                 if stated:
                     finisher.report(f"question {name!r}: the id number {stated!r} is not a valid content id; the question's id is {identifier!r}",
                                     item.line, item.member, code="import-id")
+            identifiers.append(identifier)
             if isinstance(question, Unread):
                 questions.append(_draft(question, identifier))
                 finisher.report(f"question {name!r}: {question.reason}; kept as a draft with its original text", item.line, item.member, code="import-draft")
@@ -209,12 +228,30 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
         description = finisher.text(bank.description, "the description")
         for loss in finisher.losses:
             finisher.report(f"quiz {title!r}: {loss}", None)
-        quiz = Quiz(id=quiz_id, title=title.strip() or quiz_id, language=language, questions=tuple(questions),
+        sections = _sections(bank, identifiers, finisher)
+        # Only the ASCII white space platforms trim: a no-break space at the end of a name is the name's.
+        quiz = Quiz(id=quiz_id, title=title.strip(" \t\n\r\x0b\x0c") or quiz_id, language=language, questions=tuple(questions), sections=sections,
                     description=description, level=bank.level, learning_path=bank.learning_path, difficulty=bank.difficulty,
                     category=tuple(n for n in bank.names[:-1]), tags=bank.tags, source=bank.source,
                     text_format=TextFormat.PLAIN)
         results.append(ImportedQuiz(quiz, _media_of(quiz, source.media), finisher.diagnostics, lines))
     return results
+
+
+def _sections(bank: SourceBank, identifiers: list[str], finisher: _Finisher) -> tuple[Section, ...]:
+    """The sections the input records, with ids that are slugs of their titles, unique in the quiz."""
+    taken: set[str] = set()
+    sections = []
+    for source in bank.sections:
+        finisher.losses = []
+        instructions = finisher.text(source.instructions, "the instructions")
+        for loss in finisher.losses:
+            finisher.report(f"section {source.title!r}: {loss}", None)
+        derived = slug(source.title, 60)
+        identifier = unique(derived if derived[:1].isalpha() else f"section-{len(sections) + 1}", taken, 64)
+        sections.append(Section(id=identifier, title=source.title, question_ids=tuple(identifiers[i] for i in source.questions),
+                                instructions=instructions, pick=source.pick, shuffle=source.shuffle))
+    return tuple(sections)
 
 
 def _media_of(quiz: Quiz, media: dict[str, bytes]) -> dict[str, bytes]:

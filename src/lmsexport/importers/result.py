@@ -33,6 +33,17 @@ class SourceQuestion:
 
 
 @dataclass
+class SourceSection:
+    """A section of a quiz as an input records it: its questions by their index in the bank."""
+
+    title: str
+    questions: list[int] = field(default_factory=list)
+    instructions: Text | None = None
+    pick: int | None = None
+    shuffle: bool = False
+
+
+@dataclass
 class SourceBank:
     """A category, quiz or question bank of the input: it becomes one quiz file."""
 
@@ -47,6 +58,7 @@ class SourceBank:
     difficulty: str | None = None
     member: str | None = None
     source: Source | None = None
+    sections: list[SourceSection] = field(default_factory=list)
 
 
 @dataclass

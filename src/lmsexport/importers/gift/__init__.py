@@ -15,7 +15,7 @@ def read(data: bytes, file: str) -> SourceFile:
     metadata = gift_reader.header(text)
     result = SourceFile(FORMAT)
     for bank in gift_reader.read_banks(text):
-        source = SourceBank(list(bank.names))
+        source = SourceBank(list(bank.names), sections=bank.sections)
         for question, line in bank.questions:
             source.questions.append(SourceQuestion(question, line))
         result.banks.append(source)
