@@ -35,13 +35,26 @@ def test_content_survives_export_import_export(path, format_name):
 
 # The new constructs, each in the formats that can write it: GIFT holds neither ordering nor a
 # text of several blanks (its writer refuses them).
-NEW_TYPES = [("blanks", "moodle"), ("ordering", "moodle"), ("sections", "moodle"), ("sections", "gift"),
-             ("one_blank", "moodle"), ("one_blank", "gift")]
+MOODLE_NEW_TYPES = [("blanks", "moodle"), ("ordering", "moodle"), ("sections", "moodle"), ("sections", "gift"),
+                    ("one_blank", "moodle"), ("one_blank", "gift")]
 
 
-@pytest.mark.parametrize("name,format_name", NEW_TYPES)
+@pytest.mark.parametrize("name,format_name", MOODLE_NEW_TYPES)
 def test_new_types_survive_export_import_export(name, format_name):
     quiz = load_quiz(ROOT / "tests/data" / f"{name}.json").quiz
+    first, second, _ = round_trip(quiz, format_name)
+    assert not difference(first, second, format_name), difference(first, second, format_name)
+
+
+NEW_TYPES = [ROOT / "tests/data/blanks.json", ROOT / "tests/data/ordering.json", ROOT / "tests/data/sections.json"]
+
+
+# Canvas holds an ordering as a matching of its items to the places 1..N; read back as matching,
+# it must come out of the Canvas writer as the ordering did.
+@pytest.mark.parametrize("format_name", ["qti", "canvas"])
+@pytest.mark.parametrize("path", NEW_TYPES, ids=lambda p: p.stem)
+def test_new_types_survive_export_import_export_in_qti_and_canvas(path, format_name):
+    quiz = load_quiz(path).quiz
     first, second, _ = round_trip(quiz, format_name)
     assert not difference(first, second, format_name), difference(first, second, format_name)
 

@@ -22,6 +22,8 @@ from .result import SourceBank, SourceFile, SourceQuestion
 _IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,63}$")
 _QUIZ_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 UNKNOWN_LANGUAGE = "und"
+# Only the ASCII white space platforms trim from names: a no-break space at the end of one is its own.
+ASCII_SPACE = " \t\n\r\x0b\x0c"
 
 
 def slug(value: str, limit: int = 64) -> str:
@@ -53,6 +55,7 @@ class ImportedQuiz:
     media: dict[str, bytes]
     diagnostics: list[Diagnostic] = field(default_factory=list)
     lines: dict[int, int | None] = field(default_factory=dict)  # question index -> source line
+    members: dict[int, str | None] = field(default_factory=dict)  # question index -> package member it came from
 
 
 class _Finisher:
@@ -154,6 +157,18 @@ def _same_answers(question: Question) -> tuple[Question, str | None]:
     return dataclasses.replace(question, case_sensitive=True), "answers differ only in case: the question is made case-sensitive"
 
 
+_ESCAPED_PLACEHOLDER = re.compile(r"\[\[((?:[A-Za-z0-9-]|\\_)+)\]\]")
+
+
+def _placeholders_unescaped(question: Question) -> Question:
+    """Markdown escapes the underscores of a blank's [[name]], which renders the same but is no
+    longer the blank's name: they are unescaped again."""
+    if not isinstance(question, FillInBlanks) or question.stem.format is not TextFormat.MARKDOWN:
+        return question
+    source = _ESCAPED_PLACEHOLDER.sub(lambda m: "[[" + m.group(1).replace("\\_", "_") + "]]", question.stem.source)
+    return dataclasses.replace(question, stem=Text(source, question.stem.format))
+
+
 def _template(question: Question) -> Question:
     """An essay's response template is plain text; Moodle holds it as HTML."""
     if isinstance(question, Essay) and question.response_template and "<" in question.response_template:
@@ -184,7 +199,7 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
         taken: set[str] = set()
         questions: list[Question] = []
         lines: dict[int, int | None] = {}
-        identifiers: list[str] = []
+        members: dict[int, str | None] = {}
         for index, item in enumerate(bank.questions):
             question = item.question
             name = _name_of(item)
@@ -197,7 +212,6 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
                 if stated:
                     finisher.report(f"question {name!r}: the id number {stated!r} is not a valid content id; the question's id is {identifier!r}",
                                     item.line, item.member, code="import-id")
-            identifiers.append(identifier)
             if isinstance(question, Unread):
                 questions.append(_draft(question, identifier))
                 finisher.report(f"question {name!r}: {question.reason}; kept as a draft with its original text", item.line, item.member, code="import-draft")
@@ -209,6 +223,7 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
                 converted = finisher.convert(dataclasses.replace(question, id=identifier), "")
                 if converted.title == identifier:
                     converted = dataclasses.replace(converted, title=None)
+                converted = _placeholders_unescaped(converted)
                 converted, remark = _same_answers(converted)
                 if remark:
                     finisher.losses.append(remark)
@@ -219,6 +234,7 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
                     finisher.report(f"question {name!r}: {loss}", item.line, item.member)
                 questions.append(converted)
             lines[index] = item.line
+            members[index] = item.member
         language, questions = _language(bank, questions)
         if bank.tags:  # formats that give every question the quiz's tags too
             questions = [dataclasses.replace(q, tags=tuple(t for t in q.tags if t not in bank.tags)) for q in questions]
@@ -228,30 +244,43 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
         description = finisher.text(bank.description, "the description")
         for loss in finisher.losses:
             finisher.report(f"quiz {title!r}: {loss}", None)
-        sections = _sections(bank, identifiers, finisher)
-        # Only the ASCII white space platforms trim: a no-break space at the end of a name is the name's.
-        quiz = Quiz(id=quiz_id, title=title.strip(" \t\n\r\x0b\x0c") or quiz_id, language=language, questions=tuple(questions), sections=sections,
+        sections = _sections(bank, questions, finisher, title)
+        for message, line, member in bank.losses:
+            finisher.report(f"quiz {title!r}: {message}", line, member)
+        quiz = Quiz(id=quiz_id, title=title.strip(ASCII_SPACE) or quiz_id, language=language, questions=tuple(questions),
                     description=description, level=bank.level, learning_path=bank.learning_path, difficulty=bank.difficulty,
                     category=tuple(n for n in bank.names[:-1]), tags=bank.tags, source=bank.source,
-                    text_format=TextFormat.PLAIN)
-        results.append(ImportedQuiz(quiz, _media_of(quiz, source.media), finisher.diagnostics, lines))
+                    text_format=TextFormat.PLAIN, sections=sections)
+        results.append(ImportedQuiz(quiz, _media_of(quiz, source.media), finisher.diagnostics, lines, members))
     return results
 
 
-def _sections(bank: SourceBank, identifiers: list[str], finisher: _Finisher) -> tuple[Section, ...]:
-    """The sections the input records, with ids that are slugs of their titles, unique in the quiz."""
-    taken: set[str] = set()
-    sections = []
-    for source in bank.sections:
+def _sections(bank: SourceBank, questions: list[Question], finisher: _Finisher, title: str) -> tuple[Section, ...]:
+    """The bank's sections over the questions' final ids; a draw the imported questions cannot
+    make (drafts are not drawn, drawn questions are worth the same) is dropped with a warning."""
+    result = []
+    for section in bank.sections:
+        members = [questions[i] for i in section.places if i < len(questions)]
+        if not members:
+            finisher.report(f"quiz {title!r}: the section {section.title!r} holds no question and is left out", section.line, bank.member)
+            continue
+        pick = section.pick
+        drawn = [q for q in members if not q.draft]
+        if pick is not None and pick > len(drawn):
+            finisher.report(f"quiz {title!r}: the section {section.title!r} draws {pick} of {len(drawn)} questions that can be drawn: it shows them all",
+                            section.line, bank.member)
+            pick = None
+        if pick is not None and len({q.points for q in drawn}) > 1:
+            finisher.report(f"quiz {title!r}: the section {section.title!r} draws {pick} of questions worth different points, which the content "
+                            "format does not allow: it shows them all", section.line, bank.member)
+            pick = None
         finisher.losses = []
-        instructions = finisher.text(source.instructions, "the instructions")
+        instructions = finisher.text(section.instructions, "instructions")
         for loss in finisher.losses:
-            finisher.report(f"section {source.title!r}: {loss}", None)
-        derived = slug(source.title, 60)
-        identifier = unique(derived if derived[:1].isalpha() else f"section-{len(sections) + 1}", taken, 64)
-        sections.append(Section(id=identifier, title=source.title, question_ids=tuple(identifiers[i] for i in source.questions),
-                                instructions=instructions, pick=source.pick, shuffle=source.shuffle))
-    return tuple(sections)
+            finisher.report(f"quiz {title!r}: section {section.title!r}: {loss}", section.line, bank.member)
+        result.append(Section(id=section.id, title=section.title.strip(ASCII_SPACE) or section.id, question_ids=tuple(q.id for q in members),
+                              instructions=instructions, pick=pick, shuffle=section.shuffle))
+    return tuple(result)
 
 
 def _media_of(quiz: Quiz, media: dict[str, bytes]) -> dict[str, bytes]:

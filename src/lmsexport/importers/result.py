@@ -34,13 +34,15 @@ class SourceQuestion:
 
 @dataclass
 class SourceSection:
-    """A section of a quiz as an input records it: its questions by their index in the bank."""
+    """A section of a quiz as read: `places` are its questions' indexes in the bank."""
 
+    id: str
     title: str
-    questions: list[int] = field(default_factory=list)
+    places: list[int]
     instructions: Text | None = None
     pick: int | None = None
     shuffle: bool = False
+    line: int | None = None
 
 
 @dataclass
@@ -59,6 +61,7 @@ class SourceBank:
     member: str | None = None
     source: Source | None = None
     sections: list[SourceSection] = field(default_factory=list)
+    losses: list[tuple[str, int | None, str | None]] = field(default_factory=list)  # (what, line, member) of the quiz's own layout
 
 
 @dataclass

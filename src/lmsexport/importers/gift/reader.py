@@ -409,7 +409,7 @@ def section_comments(raw_lines: list[str]) -> SourceSection | None:
     elif "instructions (markdown)" in joined:
         instructions = Text(joined["instructions (markdown)"], TextFormat.MARKDOWN)
     draw = _DRAW.fullmatch(joined.get("draw", ""))
-    return SourceSection(joined["section"], instructions=instructions, pick=int(draw.group(1)) if draw else None,
+    return SourceSection("", joined["section"], [], instructions=instructions, pick=int(draw.group(1)) if draw else None,
                          shuffle=joined.get("shuffle") == "yes")
 
 
@@ -438,6 +438,7 @@ def read_banks(data: str | bytes) -> list[Bank]:
             found = section_comments(raw[line - 1: line - 1 + len(lines)]) if names else None
             if found is not None and current is not None and current.names == names[:-1]:
                 section = found
+                section.line = line
                 current.sections.append(section)
                 continue
             section = None
@@ -453,7 +454,7 @@ def read_banks(data: str | bytes) -> list[Bank]:
             banks.append(current)
         current.questions.append((question, line))
         if section is not None:
-            section.questions.append(len(current.questions) - 1)
+            section.places.append(len(current.questions) - 1)
     return banks
 
 

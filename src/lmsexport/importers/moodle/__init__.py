@@ -8,7 +8,7 @@ import re
 from ...diagnostics import error
 from . import reader as moodle_xml
 from ..media import MediaStore
-from ..result import SourceBank, SourceFile, SourceQuestion
+from ..result import SourceBank, SourceFile, SourceQuestion, SourceSection
 from ..safety import InputError, parse_xml
 
 FORMAT = "moodle"
@@ -24,6 +24,18 @@ _WHY = {
     "randomsamatch": "a random short-answer matching question",
     "random": "a random question (a draw from a category, not a question)",
 }
+
+
+def named_sections(sections: list[SourceSection]) -> list[SourceSection]:
+    """The sections a file records, with ids that are slugs of their titles, unique in the quiz
+    (lmsexport's Moodle XML and GIFT exports do not carry section ids)."""
+    from ..finish import slug, unique
+
+    taken: set[str] = set()
+    for index, section in enumerate(sections, 1):
+        derived = slug(section.title, 60)
+        section.id = unique(derived if derived[:1].isalpha() else f"section-{index}", taken, 64)
+    return sections
 
 
 def unread_reason(kind: str, reason: str) -> str:
@@ -65,7 +77,7 @@ def read(data: bytes, file: str) -> SourceFile:
     result = SourceFile(FORMAT)
     for bank in moodle_xml.read_banks(root, store.add):
         description, level, learning_path = bank.info
-        source = SourceBank(list(bank.names), description=description, level=level, learning_path=learning_path, sections=bank.sections)
+        source = SourceBank(list(bank.names), description=description, level=level, learning_path=learning_path, sections=named_sections(bank.sections))
         for index, (question, line) in enumerate(bank.questions):
             if isinstance(question, moodle_xml.Unread):
                 question.reason = unread_reason(question.kind, question.reason)

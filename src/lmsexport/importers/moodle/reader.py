@@ -361,7 +361,7 @@ def read_banks(root: etree._Element, media: MediaSink | None = None) -> list[Ban
             parent = next((b for b in banks if b.names == names[:-1]), None) if found else None
             if found is not None and parent is not None and current is parent:
                 instructions, pick, shuffle = found
-                section = SourceSection(names[-1], instructions=instructions, pick=pick, shuffle=shuffle)
+                section = SourceSection("", names[-1], [], instructions=instructions, pick=pick, shuffle=shuffle, line=element.sourceline)
                 parent.sections.append(section)
                 current = parent
                 continue
@@ -378,7 +378,7 @@ def read_banks(root: etree._Element, media: MediaSink | None = None) -> list[Ban
             banks.append(current)
         current.questions.append((reader.question_or_unread(element), element.sourceline or 0))
         if section is not None:
-            section.questions.append(len(current.questions) - 1)
+            section.places.append(len(current.questions) - 1)
         if reader.losses:
             current.losses[len(current.questions) - 1] = reader.losses
         current.problems.extend(reader.problems)

@@ -22,7 +22,8 @@ from math import gcd, lcm
 from html import escape as html_escape
 
 from ....model import DropdownBlank, NumericalBlank, NumericAnswer, ShortAnswerBlank, Text
-from ..common import number, range_as_value_and_tolerance
+from ...xml import number
+from ..common import range_as_value_and_tolerance
 
 _CODES = {"&": "&#38;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "}": "&#125;", "#": "&#35;", "~": "&#126;", "\\": "&#92;"}
 _ENCODE = str.maketrans(_CODES)
