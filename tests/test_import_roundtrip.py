@@ -63,14 +63,14 @@ def test_new_types_survive_export_import_export_in_qti_and_canvas(path, format_n
 # a standard XML parser would make it a line feed), a range whose middle is written in exponent
 # form, a Markdown paragraph of only a no-break space (rendered as an empty <p>), an essay's and a
 # true/false question's penalty of Moodle's usual default (their own defaults are 0 and 1), and a
-# title ending in a no-break space.
+# title and an essay's response template ending in a no-break space.
 EDGES = {"id": "edges", "title": "Edges\u00a0", "language": "en", "questions": [
     {"id": "cr", "type": "single_choice", "stem": "Pick one", "options": [
         {"id": "a", "text": "~", "correct": True}, {"id": "b", "text": "~ \r\n ~"}]},
     {"id": "tiny", "type": "numerical", "stem": "How small?", "answers": [{"min": 0, "max": 1e-7}]},
     {"id": "empty", "type": "single_choice", "stem": "Pick one", "options": [
         {"id": "a", "text": "~", "correct": True}, {"id": "b", "text": {"text": "~\n\n\u00a0", "format": "markdown"}}]},
-    {"id": "essay", "type": "essay", "stem": "Why?", "penalty": 0.3333333},
+    {"id": "essay", "type": "essay", "stem": "Why?", "penalty": 0.3333333, "response_template": "x\u00a0"},
     {"id": "truth", "type": "true_false", "stem": "True?", "answer": True, "penalty": 0.3333333},
     {"id": "blank", "type": "fill_in_blanks", "stem": "As small as [[n]] here", "blanks": [
         {"id": "n", "type": "numerical", "answers": [{"min": 0, "max": 1e-7}]}]}]}

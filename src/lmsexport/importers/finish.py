@@ -172,10 +172,15 @@ def _placeholders_unescaped(question: Question) -> Question:
 def _template(question: Question) -> Question:
     """An essay's response template is plain text; Moodle holds it as HTML."""
     if isinstance(question, Essay) and question.response_template and "<" in question.response_template:
-        plain = _as_plain(question.response_template)
+        from ..text import plain_to_html
+
+        html = question.response_template
+        # The plain text whose HTML this is: no-break spaces are the writer's for spaces, or the author's.
+        candidates = [p.strip(ASCII_SPACE) for p in (_as_plain(html), _as_plain(html, keep_no_break=True)) if p is not None]
+        plain = next((p for p in candidates if plain_to_html(p) == html), candidates[0] if candidates else None)
         if plain is None:
-            plain = lxml.html.fromstring(f"<div>{question.response_template}</div>").text_content()
-        return dataclasses.replace(question, response_template=plain.strip() or None)
+            plain = lxml.html.fromstring(f"<div>{html}</div>").text_content().strip(ASCII_SPACE)
+        return dataclasses.replace(question, response_template=plain or None)
     return question
 
 
