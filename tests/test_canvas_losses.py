@@ -126,3 +126,14 @@ def test_an_option_in_another_language_with_block_markdown_gets_a_div():
     package = read_package(export.data)
     labels = list(package.items[0].labels.values())
     assert labels[0].startswith('<div lang="wo"><p>Benn.</p>') and labels[1] == '<span lang="wo">Short</span>'
+
+
+def test_a_blank_answer_at_full_credit_written_with_seven_decimals_is_accepted():
+    # Validation takes 0.9999999 as full credit; Canvas must accept the answer worth it, and say
+    # nothing is dropped.
+    quiz = quiz_of({"id": "fb", "type": "fill_in_blanks", "stem": "It is [[b]].",
+                    "blanks": [{"id": "b", "type": "short_answer", "answers": [{"text": "yes", "credit": 0.9999999}]}]})
+    export = canvas.render(quiz, ExportOptions())
+    item = read_package(export.data).items[0]
+    assert "yes" in item.labels.values()
+    assert not [d for d in export.diagnostics if d.code == "canvas-credit"]

@@ -7,7 +7,7 @@ import re
 
 from ....diagnostics import loss
 from ....model import Quiz, TextFormat
-from ..common import category_path, dropped_metadata, question_diagnostics, quiz_diagnostics, section_category_path, section_note
+from ..common import category_path, question_diagnostics, quiz_diagnostics, section_category_path, section_note
 from ...shared import Export, ExportOptions, nothing_to_export
 from .escape import PLACEHOLDER, line_breaks
 from .questions import BlockWriter
@@ -21,10 +21,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     questions = quiz.exported_questions
     if not questions:
         return nothing_to_export(quiz, filename(quiz), "GIFT")
-    diagnostics = list(quiz_diagnostics(quiz, options))
-    dropped = dropped_metadata(quiz, "GIFT", in_comments=True)
-    if dropped is not None:
-        diagnostics.append(dropped)
+    diagnostics = list(quiz_diagnostics(quiz, options, "GIFT", in_comments=True))
     # The category line is read before any escape is undone, so it is written as it is;
     # a line break would end it.
     path = category_path(quiz)
