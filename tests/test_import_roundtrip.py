@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
-from import_support import difference, round_trip
+from import_support import WRITERS, difference, round_trip
 from strategies import quiz as quizzes
 
 from lmsexport.loader import load_quiz
+from lmsexport.writers.shared import ExportOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 QUIZZES = [*sorted((ROOT / "content").glob("*.json")), ROOT / "tests/data/every_type.json", ROOT / "tests/data/media/media_and_math.json"]
@@ -34,6 +35,19 @@ def test_content_survives_export_import_export(path, format_name):
     assert not difference(first, second, format_name), difference(first, second, format_name)
 
 
+# The new constructs, each in the formats that can write it: GIFT holds neither ordering nor a
+# text of several blanks (its writer refuses them).
+MOODLE_NEW_TYPES = [("blanks", "moodle"), ("ordering", "moodle"), ("sections", "moodle"), ("sections", "gift"),
+                    ("one_blank", "moodle"), ("one_blank", "gift")]
+
+
+@pytest.mark.parametrize("name,format_name", MOODLE_NEW_TYPES)
+def test_new_types_survive_export_import_export(name, format_name):
+    quiz = load_quiz(ROOT / "tests/data" / f"{name}.json").quiz
+    first, second, _ = round_trip(quiz, format_name)
+    assert not difference(first, second, format_name), difference(first, second, format_name)
+
+
 NEW_TYPES = [ROOT / "tests/data/blanks.json", ROOT / "tests/data/ordering.json", ROOT / "tests/data/sections.json"]
 
 
@@ -47,6 +61,33 @@ def test_new_types_survive_export_import_export_in_qti_and_canvas(path, format_n
     assert not difference(first, second, format_name), difference(first, second, format_name)
 
 
+# Cases the generated quizzes found: a carriage return in a plain text (CDATA in Moodle XML, where
+# a standard XML parser would make it a line feed), a range whose middle is written in exponent
+# form, a Markdown paragraph of only a no-break space (rendered as an empty <p>), an essay's and a
+# true/false question's penalty of Moodle's usual default (their own defaults are 0 and 1), and a
+# title and an essay's response template ending in a no-break space.
+EDGES = {"id": "edges", "title": "Edges\u00a0", "language": "en", "questions": [
+    {"id": "cr", "type": "single_choice", "stem": "Pick one", "options": [
+        {"id": "a", "text": "~", "correct": True}, {"id": "b", "text": "~ \r\n ~"}]},
+    {"id": "tiny", "type": "numerical", "stem": "How small?", "answers": [{"min": 0, "max": 1e-7}]},
+    {"id": "empty", "type": "single_choice", "stem": "Pick one", "options": [
+        {"id": "a", "text": "~", "correct": True}, {"id": "b", "text": {"text": "~\n\n\u00a0", "format": "markdown"}}]},
+    {"id": "essay", "type": "essay", "stem": "Why?", "penalty": 0.3333333, "response_template": "x\u00a0"},
+    {"id": "truth", "type": "true_false", "stem": "True?", "answer": True, "penalty": 0.3333333},
+    {"id": "blank", "type": "fill_in_blanks", "stem": "As small as [[n]] here", "blanks": [
+        {"id": "n", "type": "numerical", "answers": [{"min": 0, "max": 1e-7}]}]}]}
+
+
+@pytest.mark.parametrize("format_name", ["moodle", "gift"])
+def test_edge_cases_found_by_the_generators_survive(format_name, tmp_path):
+    path = tmp_path / "edges.json"
+    path.write_text(json.dumps(EDGES), encoding="utf-8")
+    loaded = load_quiz(path)
+    assert loaded.ok, [d.message for d in loaded.diagnostics]
+    first, second, _ = round_trip(loaded.quiz, format_name)
+    assert not difference(first, second, format_name), difference(first, second, format_name)
+
+
 def _load(data: dict):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "quiz.json"
@@ -56,9 +97,6 @@ def _load(data: dict):
     return result.quiz
 
 
-_MOODLE_FAMILY_WHITE_SPACE = pytest.mark.xfail(
-    strict=False, reason="generated quizzes still find white-space edge cases (plain text written as CDATA by the "
-    "Moodle writer, character references of spaces at a text's end) that the import does not yet give back byte for byte")
 # QTI and Canvas: a no-break space at the edge of a line or paragraph (a paragraph of only one
 # renders as an empty <p></p>, which the readers drop) is the one case known not to come back;
 # such quizzes are left to test_a_no_break_space_paragraph_survives_qti_and_canvas.
@@ -106,7 +144,7 @@ _QTI_NUMBERS = pytest.mark.xfail(strict=False, reason="QTI: numerical answers th
                                  "matched to the first of them")
 _CANVAS_TOLERANCES = pytest.mark.xfail(strict=False, reason="Canvas: a tolerance is read back from decimal bounds to 12 significant "
                                        "digits, so one like 1e-09 at 1 does not come back exactly")
-_GENERATED_MARKS = {"moodle": _MOODLE_FAMILY_WHITE_SPACE, "gift": _MOODLE_FAMILY_WHITE_SPACE, "qti": _QTI_NUMBERS, "canvas": _CANVAS_TOLERANCES}
+_GENERATED_MARKS = {"moodle": (), "gift": (), "qti": _QTI_NUMBERS, "canvas": _CANVAS_TOLERANCES}
 
 
 @pytest.mark.parametrize("format_name", [pytest.param(f, marks=_GENERATED_MARKS[f]) for f in FORMATS])
@@ -126,6 +164,10 @@ def test_generated_quizzes_survive_export_import_export(format_name):
         if format_name == "canvas":
             assume(not _tolerance_below_float_spacing(quiz))
         assume(export(quiz, format_name) is not None)  # a quiz a format refuses (GIFT and '->') has no export to import
+        if format_name == "gift":
+            # A name holding Moodle's placeholders (&&058; ...) is a loss the writer says (gift-name):
+            # Moodle, and so the import, reads the character, which the second export escapes.
+            assume(not any(d.code == "gift-name" for d in WRITERS["gift"].render(quiz, ExportOptions()).diagnostics))
         first, second, said = round_trip(quiz, format_name)
         # MathML back to LaTeX is not always exact (a formula of stray symbols); the import says so
         # where it happens, and such a quiz cannot come back byte for byte.

@@ -82,8 +82,10 @@ def _category_line(path: str) -> str:
 def _section_fields(section, count: int) -> list[tuple[str, str]]:
     """A section's instructions and draw, which GIFT has no field for, as comment lines."""
     fields = []
-    if section.instructions is not None:
-        fields.append(("instructions", section.instructions.source))
+    instructions = section.instructions
+    if instructions is not None:
+        label = "instructions" if instructions.format is TextFormat.PLAIN else f"instructions ({instructions.format.value})"
+        fields.append((label, instructions.source))
     if section.pick is not None:
         fields.append(("draw", f"{section.pick} of these {count} questions at random for each student"))
     if section.shuffle:

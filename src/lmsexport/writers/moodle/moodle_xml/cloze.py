@@ -18,13 +18,13 @@ Facts from question/type/multianswer/questiontype.php and probes through Moodle 
 from __future__ import annotations
 
 from collections.abc import Callable
-from decimal import Decimal
 from fractions import Fraction
 from math import gcd, lcm
 from html import escape as html_escape
 
 from ....model import Blank, DropdownBlank, NumericalBlank, NumericAnswer, ShortAnswerBlank, Text
 from ...xml import number
+from ..common import range_as_value_and_tolerance
 
 _CODES = {"&": "&#38;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "}": "&#125;", "#": "&#35;", "~": "&#126;", "\\": "&#92;"}
 _ENCODE = str.maketrans(_CODES)
@@ -67,14 +67,10 @@ def _numeric(answer: NumericAnswer) -> str:
     if answer.value is not None:
         return f"{number(answer.value)}:{number(answer.tolerance)}"
     # A range is the value at its middle with half its width as the tolerance, in the decimals
-    # the author wrote: [0.1, 0.3] is 0.2 ± 0.1, not 0.2 ± 0.09999999999999999.
-    low, high = Decimal(repr(answer.minimum)), Decimal(repr(answer.maximum))
-    return f"{_decimal((low + high) / 2)}:{_decimal((high - low) / 2)}"
-
-
-def _decimal(value: Decimal) -> str:
-    text = format(value.normalize(), "f")
-    return "0" if text in ("-0", "") else text
+    # the author wrote: [0.1, 0.3] is 0.2 ± 0.1, not 0.2 ± 0.09999999999999999; written as the
+    # other Moodle numbers are, so that the value read back is written the same.
+    centre, tolerance, _ = range_as_value_and_tolerance(answer.minimum, answer.maximum)
+    return f"{centre}:{tolerance}"
 
 
 def sub_question(blank: Blank, weight: int, render: Callable[[Text], str]) -> str:
