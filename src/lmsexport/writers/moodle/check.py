@@ -1,8 +1,9 @@
 """What the Moodle XML and GIFT checks share: every credit judged against Moodle's grade list,
 at the place of the credit, saying so when it is the default split rather than a value written.
 
-The writers call `grade_percent` for the same credits; the checks report, so the problem is
-said once for both formats (`moodle, gift: ...`), where the author can change it.
+The writers call `grade_percent` for the same credits, to write them, and report with
+`grade_problems` as the checks do, so the problem is said once for both formats
+(`moodle, gift: ...`), where the author can change it.
 """
 
 from __future__ import annotations

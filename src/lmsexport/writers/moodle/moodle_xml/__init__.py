@@ -6,6 +6,7 @@ from __future__ import annotations
 from ....diagnostics import error
 from ....model import Quiz
 from ....text import media_references
+from ..check import grade_problems
 from ..common import dropped_metadata, question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
 from ...shared import Export, ExportOptions, nothing_to_export
 from .category import category_question, section_category_question
@@ -51,6 +52,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
             diagnostics.append(error(f"a category or section holds text that XML cannot hold: {problem}", quiz.location.file, where, code="xml-char"))
         for question in members:
             diagnostics.extend(question_diagnostics(quiz, question, options))
+            diagnostics.extend(grade_problems(quiz, question, options))
             part = writer.write(question)
             if part is not None:
                 parts.append(part)
