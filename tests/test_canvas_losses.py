@@ -127,3 +127,34 @@ def test_an_option_in_another_language_with_block_markdown_gets_a_div():
     package = read_package(export.data)
     labels = list(package.items[0].labels.values())
     assert labels[0].startswith('<div lang="wo"><p>Benn.</p>') and labels[1] == '<span lang="wo">Short</span>'
+
+
+def test_the_check_places_each_loss_at_the_value_it_is_about():
+    """validate points at the field a loss is about (what the author would change), the writer at
+    the question: the check's places, written out."""
+    from lmsexport.writers.canvas.check import check
+
+    found = list(check(load_quiz(DATA / "every_type.json").quiz, ExportOptions()))
+    assert sorted((d.pointer, d.code) for d in found if d.severity is not Severity.NOTE) == sorted(
+        [
+            ("/questions/0/options", "canvas-credit"),
+            ("/questions/0/shuffle", "canvas-shuffle"),
+            ("/questions/1/feedback/partially_correct", "canvas-feedback"),
+            ("/questions/3", "canvas-credit"),  # a short answer's credit: no one field to point at
+            ("/questions/3/case_sensitive", "canvas-case"),
+            ("/questions/4", "canvas-credit"),
+            ("/questions/7/grader_info", "canvas-essay"),
+            ("/questions/7/response_template", "canvas-essay"),
+        ]
+    )
+
+
+def test_a_blank_answer_at_full_credit_written_with_seven_decimals_is_accepted():
+    # Validation takes 0.9999999 as full credit; Canvas must accept the answer worth it, and say
+    # nothing is dropped.
+    quiz = quiz_of({"id": "fb", "type": "fill_in_blanks", "stem": "It is [[b]].",
+                    "blanks": [{"id": "b", "type": "short_answer", "answers": [{"text": "yes", "credit": 0.9999999}]}]})
+    export = canvas.render(quiz, ExportOptions())
+    item = read_package(export.data).items[0]
+    assert "yes" in item.labels.values()
+    assert not [d for d in export.diagnostics if d.code == "canvas-credit"]

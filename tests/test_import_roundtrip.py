@@ -5,6 +5,7 @@ by hashes of them), so its packages are compared with those identifiers numbered
 from __future__ import annotations
 
 import json
+import re
 import os
 import tempfile
 from pathlib import Path
@@ -55,9 +56,60 @@ def _load(data: dict):
     return result.quiz
 
 
-@pytest.mark.xfail(strict=False, reason="generated quizzes still find white-space edge cases (plain text written as CDATA by the "
-                   "Moodle writer, character references of spaces at a text's end) that the import does not yet give back byte for byte")
-@pytest.mark.parametrize("format_name", FORMATS)
+_MOODLE_FAMILY_WHITE_SPACE = pytest.mark.xfail(
+    strict=False, reason="generated quizzes still find white-space edge cases (plain text written as CDATA by the "
+    "Moodle writer, character references of spaces at a text's end) that the import does not yet give back byte for byte")
+# QTI and Canvas: a no-break space at the edge of a line or paragraph (a paragraph of only one
+# renders as an empty <p></p>, which the readers drop) is the one case known not to come back;
+# such quizzes are left to test_a_no_break_space_paragraph_survives_qti_and_canvas.
+_EDGE_NO_BREAK_SPACE = re.compile(r"(?:^|\n)[ \t\r]*\xa0|\xa0[ \t]*(?:\r?\n|\r|$)")
+
+
+def _no_break_space_at_an_edge(value) -> bool:
+    if isinstance(value, str):
+        return bool(_EDGE_NO_BREAK_SPACE.search(value))
+    if isinstance(value, dict):
+        return any(_no_break_space_at_an_edge(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_no_break_space_at_an_edge(v) for v in value)
+    return False
+
+
+# QTI: a plain text holding \( \) or $ $ literally is read back as a formula (the reader cannot
+# tell a literal one from the MathML it turns into LaTeX); left to test_literal_math_delimiters_survive_qti.
+_MATH_DELIMITER = re.compile(r"\\[(\[]|\$")
+
+
+def _plain_text_with_math_delimiters(value, plain: bool) -> bool:
+    if isinstance(value, str):
+        return plain and bool(_MATH_DELIMITER.search(value))
+    if isinstance(value, dict):
+        if set(value) == {"text", "format"}:
+            return value["format"] == "plain" and bool(_MATH_DELIMITER.search(value["text"]))
+        inner = plain if "text_format" not in value else value["text_format"] != "markdown"
+        return any(_plain_text_with_math_delimiters(v, inner) for v in value.values())
+    if isinstance(value, list):
+        return any(_plain_text_with_math_delimiters(v, plain) for v in value)
+    return False
+
+
+def _tolerance_below_float_spacing(quiz) -> bool:
+    """Canvas: a tolerance smaller than the spacing of doubles at its value leaves bounds that
+    value +- tolerance cannot give back; left to test_a_tolerance_below_float_spacing_survives_canvas."""
+    import math
+
+    return any(a.value is not None and a.tolerance and a.tolerance < 2 * math.ulp(a.value)
+               for q in quiz.questions for a in getattr(q, "answers", ()) if hasattr(a, "tolerance"))
+
+
+_QTI_NUMBERS = pytest.mark.xfail(strict=False, reason="QTI: numerical answers that repeat the same value or range get their feedback "
+                                 "matched to the first of them")
+_CANVAS_TOLERANCES = pytest.mark.xfail(strict=False, reason="Canvas: a tolerance is read back from decimal bounds to 12 significant "
+                                       "digits, so one like 1e-09 at 1 does not come back exactly")
+_GENERATED_MARKS = {"moodle": _MOODLE_FAMILY_WHITE_SPACE, "gift": _MOODLE_FAMILY_WHITE_SPACE, "qti": _QTI_NUMBERS, "canvas": _CANVAS_TOLERANCES}
+
+
+@pytest.mark.parametrize("format_name", [pytest.param(f, marks=_GENERATED_MARKS[f]) for f in FORMATS])
 def test_generated_quizzes_survive_export_import_export(format_name):
     profile = "import-thorough" if os.environ.get("LMSEXPORT_HYPOTHESIS_PROFILE") == "thorough" else "import-ci"
 
@@ -67,6 +119,12 @@ def test_generated_quizzes_survive_export_import_export(format_name):
         from import_support import export
 
         quiz = _load(data)
+        if format_name in ("qti", "canvas"):
+            assume(not _no_break_space_at_an_edge(data))
+        if format_name == "qti":
+            assume(not _plain_text_with_math_delimiters(data, True))
+        if format_name == "canvas":
+            assume(not _tolerance_below_float_spacing(quiz))
         assume(export(quiz, format_name) is not None)  # a quiz a format refuses (GIFT and '->') has no export to import
         first, second, said = round_trip(quiz, format_name)
         # MathML back to LaTeX is not always exact (a formula of stray symbols); the import says so
@@ -75,3 +133,32 @@ def test_generated_quizzes_survive_export_import_export(format_name):
         assert not difference(first, second, format_name), difference(first, second, format_name)
 
     check()
+
+
+@pytest.mark.xfail(strict=True, reason="a Markdown paragraph of only a no-break space renders as an empty <p></p>, which the QTI and "
+                   "Canvas readers drop as showing nothing")
+@pytest.mark.parametrize("format_name", ["qti", "canvas"])
+def test_a_no_break_space_paragraph_survives_qti_and_canvas(format_name):
+    from lmsexport.model import Quiz, Text, TextFormat, TrueFalse
+
+    question = TrueFalse(id="q", stem=Text("a\n\n\xa0\n\nb", TextFormat.MARKDOWN), answer=True)
+    first, second, _ = round_trip(Quiz(id="nbsp", title="Nbsp", language="en", questions=(question,)), format_name)
+    assert not difference(first, second, format_name), difference(first, second, format_name)
+
+
+@pytest.mark.xfail(strict=True, reason="the QTI reader reads a literal \\( \\) in a plain text as a formula")
+def test_literal_math_delimiters_survive_qti():
+    from lmsexport.model import Quiz, Text, TrueFalse
+
+    question = TrueFalse(id="q", stem=Text("see \\(a+b\\)"), answer=True)
+    first, second, _ = round_trip(Quiz(id="tex", title="Tex", language="en", questions=(question,)), "qti")
+    assert not difference(first, second, "qti"), difference(first, second, "qti")
+
+
+@pytest.mark.xfail(strict=True, reason="Canvas: bounds of a tolerance below the spacing of doubles do not give the tolerance back")
+def test_a_tolerance_below_float_spacing_survives_canvas():
+    from lmsexport.model import NumericAnswer, Numerical, Quiz, Text
+
+    question = Numerical(id="n", stem=Text("How big?"), answers=(NumericAnswer(value=1.7976931348623157e308, tolerance=0.5),))
+    first, second, _ = round_trip(Quiz(id="big", title="Big", language="en", questions=(question,)), "canvas")
+    assert not difference(first, second, "canvas"), difference(first, second, "canvas")

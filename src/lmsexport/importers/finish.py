@@ -18,6 +18,8 @@ import lxml.html
 from .html import _as_plain, html_to_text
 from .result import SourceBank, SourceFile, SourceQuestion
 
+# White space around a text that loading drops (as canonical.py does: a no-break space is content).
+_AROUND = " \t\n\r\x0b\x0c"
 _IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,63}$")
 _QUIZ_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 UNKNOWN_LANGUAGE = "und"
@@ -228,7 +230,7 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
         sections = _sections(bank, questions, finisher, title)
         for message, line, member in bank.losses:
             finisher.report(f"quiz {title!r}: {message}", line, member)
-        quiz = Quiz(id=quiz_id, title=title.strip() or quiz_id, language=language, questions=tuple(questions),
+        quiz = Quiz(id=quiz_id, title=title.strip(_AROUND) or quiz_id, language=language, questions=tuple(questions),
                     description=description, level=bank.level, learning_path=bank.learning_path, difficulty=bank.difficulty,
                     category=tuple(n for n in bank.names[:-1]), tags=bank.tags, source=bank.source,
                     text_format=TextFormat.PLAIN, sections=sections)
@@ -259,7 +261,7 @@ def _sections(bank: SourceBank, questions: list[Question], finisher: _Finisher, 
         instructions = finisher.text(section.instructions, "instructions")
         for loss in finisher.losses:
             finisher.report(f"quiz {title!r}: section {section.title!r}: {loss}", section.line, bank.member)
-        result.append(Section(id=section.id, title=section.title.strip() or section.id, question_ids=tuple(q.id for q in members),
+        result.append(Section(id=section.id, title=section.title.strip(_AROUND) or section.id, question_ids=tuple(q.id for q in members),
                               instructions=instructions, pick=pick, shuffle=section.shuffle))
     return tuple(result)
 

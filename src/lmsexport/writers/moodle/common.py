@@ -95,8 +95,12 @@ def tag_pointer(quiz: Quiz, question: Question, tag: str) -> str:
     return pointer_join("", "tags", quiz.tags.index(tag))
 
 
-def quiz_diagnostics(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
-    """What Moodle changes in the category names it creates for this quiz."""
+def quiz_diagnostics(quiz: Quiz, options: ExportOptions, format_name: str, in_comments: bool = False) -> Iterator[Diagnostic]:
+    """What Moodle changes in the category names it creates for this quiz, and the metadata it
+    does not keep from this format (see `dropped_metadata`)."""
+    dropped = dropped_metadata(quiz, format_name, in_comments)
+    if dropped is not None:
+        yield dropped
     for name in (*quiz.category, quiz.title):
         if len(name) > CATEGORY_MAX:
             message = f"category name {name[:40]!r}...: Moodle stores {CATEGORY_MAX} characters of a category name; it is cut there"

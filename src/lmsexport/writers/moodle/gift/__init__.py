@@ -10,7 +10,7 @@ from ....checks.addresses import media_base_url_problem
 from ....diagnostics import Diagnostic, error, loss
 from ....model import Quiz, TextFormat
 from ..check import grade_problems
-from ..common import category_path, dropped_metadata, question_diagnostics, quiz_diagnostics, section_category_path, section_note
+from ..common import category_path, question_diagnostics, quiz_diagnostics, section_category_path, section_note
 from ...shared import Export, ExportOptions, nothing_to_export
 from .escape import PLACEHOLDER, line_breaks
 from .questions import BlockWriter
@@ -25,10 +25,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     if not questions:
         return nothing_to_export(quiz, filename(quiz), "GIFT")
     diagnostics = list(media_base_url_errors(quiz, options))
-    diagnostics.extend(quiz_diagnostics(quiz, options))
-    dropped = dropped_metadata(quiz, "GIFT", in_comments=True)
-    if dropped is not None:
-        diagnostics.append(dropped)
+    diagnostics.extend(quiz_diagnostics(quiz, options, "GIFT", in_comments=True))
     # The category line is read before any escape is undone, so it is written as it is;
     # a line break would end it.
     path = category_path(quiz)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from ....diagnostics import Diagnostic
 from ....model import Quiz, Section, Text
 from ..check import CreditsChecked, checked_questions
-from ..common import category_path, dropped_metadata, quiz_diagnostics, section_category_path, section_note
+from ..common import category_path, quiz_diagnostics, section_category_path, section_note
 from ...shared import ExportOptions, nothing_to_export
 from . import _category_losses, media_base_url_errors
 from .questions import BlockWriter
@@ -27,10 +27,7 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
         yield from nothing_to_export(quiz, "", "GIFT").diagnostics
         return
     yield from media_base_url_errors(quiz, options)
-    yield from quiz_diagnostics(quiz, options)
-    dropped = dropped_metadata(quiz, "GIFT", in_comments=True)
-    if dropped is not None:
-        yield dropped
+    yield from quiz_diagnostics(quiz, options, "GIFT", in_comments=True)
     yield from _category_losses(quiz, category_path(quiz), options)
     writer = _CheckingWriter(quiz, options)
 

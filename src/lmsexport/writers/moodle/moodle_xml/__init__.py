@@ -6,7 +6,7 @@ from __future__ import annotations
 from ....model import Quiz
 from ....text import media_references
 from ..check import grade_problems
-from ..common import dropped_metadata, question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
+from ..common import question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
 from ...shared import Export, ExportOptions, nothing_to_export
 from .category import category_question, section_category_question
 from .questions import QuestionWriter
@@ -21,10 +21,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     questions = quiz.exported_questions
     if not questions:
         return nothing_to_export(quiz, filename(quiz), "Moodle XML")
-    diagnostics = list(quiz_diagnostics(quiz, options))
-    dropped = dropped_metadata(quiz, "Moodle XML")
-    if dropped is not None:
-        diagnostics.append(dropped)
+    diagnostics = list(quiz_diagnostics(quiz, options, "Moodle XML"))
     media = media_references(quiz.description) if quiz.media else []
     if media:
         message = f"the description's media files ({', '.join(media)}) cannot ride with a Moodle category description: Moodle will show them broken"
