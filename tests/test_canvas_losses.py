@@ -24,14 +24,15 @@ def test_every_type_warnings_name_each_loss():
     assert export.data is not None
     assert _codes(export) == sorted(
         [
-            ("/questions/0", "canvas-credit"),  # option c: 50% in a single choice
-            ("/questions/0", "canvas-shuffle"),  # pinned "all of the above"
-            ("/questions/1", "canvas-feedback"),  # partially-correct feedback
+            # each at the value it is about when the loss names one, as validate reports it
+            ("/questions/0/options", "canvas-credit"),  # option c: 50% in a single choice
+            ("/questions/0/shuffle", "canvas-shuffle"),  # pinned "all of the above"
+            ("/questions/1/feedback/partially_correct", "canvas-feedback"),
             ("/questions/3", "canvas-credit"),  # 'nccl' at 50%
-            ("/questions/3", "canvas-case"),
+            ("/questions/3/case_sensitive", "canvas-case"),
             ("/questions/4", "canvas-credit"),  # 16 ± 0.5 at 50%
-            ("/questions/7", "canvas-essay"),
-            ("/questions/7", "canvas-essay"),
+            ("/questions/7/grader_info", "canvas-essay"),
+            ("/questions/7/response_template", "canvas-essay"),
         ]
     )
     assert all(d.severity is Severity.WARNING for d in export.diagnostics if d.code != "canvas-metadata")
@@ -69,7 +70,7 @@ def test_multiple_answers_by_canvas_rule_is_not_a_loss():
 )
 def test_multiple_answers_weights_canvas_cannot_keep(options):
     export = canvas.render(quiz_of(_multi(options)), ExportOptions())
-    assert _codes(export) == [("/questions/0", "canvas-credit")]
+    assert _codes(export) == [("/questions/0/options", "canvas-credit")]
     assert export_quiz(quiz_of(_multi(options)), "canvas", ExportOptions(strict=True)).data is None
 
 
@@ -83,7 +84,7 @@ def test_negative_and_partial_single_choice_credit():
         }
     )
     export = canvas.render(quiz, ExportOptions())
-    assert _codes(export) == [("/questions/0", "canvas-credit")]
+    assert _codes(export) == [("/questions/0/options", "canvas-credit")]
     item = read_package(export.data).items[0]
     assert len(item.right) == 1  # the penalised option is not made right
 
@@ -101,7 +102,7 @@ def test_shuffle_is_per_quiz():
     fixed = dict(choice, id="f", shuffle=False)
     export = canvas.render(quiz_of(choice, fixed), ExportOptions())
     assert read_package(export.data).meta.findtext(f"{CANVAS}shuffle_answers") == "false"
-    assert _codes(export) == [("/questions/0", "canvas-shuffle")]
+    assert _codes(export) == [("/questions/0/shuffle", "canvas-shuffle")]
 
 
 def test_nothing_to_export_writes_nothing():

@@ -4,9 +4,12 @@ one block per exported question, blocks separated by blank lines."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
-from ....diagnostics import loss
+from ....checks.addresses import media_base_url_problem
+from ....diagnostics import Diagnostic, error, loss
 from ....model import Quiz, TextFormat
+from ..check import grade_problems
 from ..common import category_path, question_diagnostics, quiz_diagnostics, section_category_path, section_note
 from ...shared import Export, ExportOptions, nothing_to_export
 from .escape import PLACEHOLDER, line_breaks
@@ -21,7 +24,8 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     questions = quiz.exported_questions
     if not questions:
         return nothing_to_export(quiz, filename(quiz), "GIFT")
-    diagnostics = list(quiz_diagnostics(quiz, options, "GIFT", in_comments=True))
+    diagnostics = list(media_base_url_errors(quiz, options))
+    diagnostics.extend(quiz_diagnostics(quiz, options, "GIFT", in_comments=True))
     # The category line is read before any escape is undone, so it is written as it is;
     # a line break would end it.
     path = category_path(quiz)
@@ -41,6 +45,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
             in_quiz_category = True
         for question in members:
             diagnostics.extend(question_diagnostics(quiz, question, options))
+            diagnostics.extend(grade_problems(quiz, question, options))
             block = writer.block(question)
             if block is not None:
                 blocks.append(block)
@@ -49,6 +54,15 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         return Export(filename(quiz), None, tuple(diagnostics))
     text = blocks[0] + "\n" + blocks[1] + "\n\n" + "\n\n".join(blocks[2:]) + "\n"
     return Export(filename(quiz), text.encode("utf-8"), tuple(diagnostics))
+
+
+def media_base_url_errors(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
+    """A media base URL no link may start with. The command line refuses it too; this guards
+    other callers."""
+    if options.media_base_url is not None:
+        problem = media_base_url_problem(options.media_base_url)
+        if problem:
+            yield error(f"the media base URL {problem}", quiz.location.file, code="gift-media-base-url", line=1, column=1)
 
 
 def header(quiz: Quiz) -> str:

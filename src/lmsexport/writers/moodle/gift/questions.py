@@ -86,10 +86,9 @@ class BlockWriter:
         self.diagnostics.append(error(message, self.quiz.location.file, pointer_join(question.location.pointer, *where), code=code))
 
     def grade(self, question: Question, credit: float, what: str) -> str | None:
-        percent, diagnostic = grade_percent(self.quiz, question, credit, what, self.options)
-        if diagnostic is not None:
-            self.diagnostics.append(diagnostic)
-        return percent
+        """The percentage written for a credit, None when Moodle would refuse it: `render` reports
+        the problem, at the credit, with the check's own `grade_problems`."""
+        return grade_percent(self.quiz, question, credit, what, self.options)[0]
 
     def plain_answer(self, question: Question, source: str, what: str, *where: str | int) -> str | None:
         if not esc.plain_survives(source):

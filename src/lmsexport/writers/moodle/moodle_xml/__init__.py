@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ....model import Quiz
 from ....text import media_references
+from ..check import grade_problems
 from ..common import question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
 from ...shared import Export, ExportOptions, nothing_to_export
 from .category import category_question, section_category_question
@@ -38,6 +39,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
             in_quiz_category = True
         for question in members:
             diagnostics.extend(question_diagnostics(quiz, question, options))
+            diagnostics.extend(grade_problems(quiz, question, options))
             part = writer.write(question)
             if part is not None:
                 parts.append(part)
