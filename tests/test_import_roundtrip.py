@@ -159,7 +159,9 @@ def test_generated_quizzes_survive_export_import_export(format_name):
         quiz = _load(data)
         if format_name in ("qti", "canvas"):
             assume(not _no_break_space_at_an_edge(data))
-        if format_name == "qti":
+        if format_name in ("qti", "moodle", "gift"):
+            # Their imports read \( \) and $ $ in a platform's HTML as formulas, so a plain text
+            # holding them literally comes back as Markdown with math.
             assume(not _plain_text_with_math_delimiters(data, True))
         if format_name == "canvas":
             assume(not _tolerance_below_float_spacing(quiz))
