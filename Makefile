@@ -67,10 +67,13 @@ browser: $(STAMP)
 	$(VENV)/bin/python -m pip install --quiet -e '.[test,browser]'
 
 # Mutation testing of the escaping, writer, check and output modules (setup.cfg lists them):
-# minutes, not part of CI. Tests that run lmsexport in a child process see the original code.
+# minutes, not part of CI. Each mutant runs the tests that reach it, fastest first, without the
+# slowest (tests/conftest.py, setup.cfg [mutation]); child processes import the mutated code too.
 .PHONY: mutation
 mutation: $(STAMP)
 	$(VENV)/bin/python -m pip install --quiet 'mutmut>=3.8,<4'
 	rm -rf mutants
-	LMSEXPORT_SHARED=$${LMSEXPORT_SHARED:-$(abspath ../shared)} nice -n 19 $(VENV)/bin/mutmut run --max-children 2
-	$(VENV)/bin/mutmut results
+	LMSEXPORT_SHARED=$${LMSEXPORT_SHARED:-$(abspath ../shared)} \
+	LMSEXPORT_HARNESS_CACHE=$${LMSEXPORT_HARNESS_CACHE:-$(abspath .cache/harness)} \
+	nice -n 10 $(VENV)/bin/mutmut run --max-children 2
+	$(VENV)/bin/python tools/mutation_score.py

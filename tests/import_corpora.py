@@ -71,7 +71,9 @@ def import_file(path: Path) -> FileResult:
         for diagnostic in quiz.diagnostics:
             if diagnostic.code in ("import-loss", "import-draft"):
                 for index, line in quiz.lines.items():
-                    if line == diagnostic.line and line is not None:
+                    # In a package every item is a file of its own: a warning names its member.
+                    member = quiz.members.get(index)
+                    if line == diagnostic.line and line is not None and (member is None or diagnostic.message.startswith(f"{member}: ")):
                         result.warned.add(offset + index)
         for index, question in enumerate(quiz.quiz.questions):
             if question.draft:

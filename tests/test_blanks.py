@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import io
 import itertools
 import json
-import zipfile
 
 import pytest
 from conftest import DATA
 from lxml import etree
 from qti_engine import NS, Item
-from qti_support import assessment_items, loaded
+from qti_support import assessment_items
+from packages import canvas_assessment, entries
+from quizzes import loaded
 
 from lmsexport.loader import load_quiz
 from lmsexport.writers import qti
@@ -189,9 +189,8 @@ def test_canvas_names_blanks_in_the_text_and_picks_the_type_by_their_kinds():
     from lmsexport.writers import canvas
 
     result = canvas.render(_quiz(), ExportOptions())
-    with zipfile.ZipFile(io.BytesIO(result.data)) as archive:
-        name = next(n for n in archive.namelist() if n.endswith(".xml") and "/" in n and "meta" not in n and "manifest" not in n)
-        root = etree.fromstring(archive.read(name))
+    files = entries(result.data)
+    root = etree.fromstring(files[canvas_assessment(files)])
     ns = {"q": root.nsmap[None]}
     kinds = {item.get("title"): item.xpath(".//q:qtimetadatafield[q:fieldlabel='question_type']/q:fieldentry/text()", namespaces=ns)[0]
              for item in root.iterfind(".//q:item", ns)}

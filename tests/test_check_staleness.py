@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import DATA
+from packages import canvas_assessment, entries
 from lmsexport.cli import app
 
 runner = CliRunner()
@@ -53,15 +54,6 @@ def tamper_entry(package: Path, name: str) -> None:
     package.write_bytes(buffer.getvalue())
 
 
-def entries(package: Path) -> dict[str, bytes]:
-    with zipfile.ZipFile(package) as archive:
-        return {name: archive.read(name) for name in archive.namelist()}
-
-
-def canvas_assessment(package: Path) -> str:
-    return next(n for n in entries(package) if n.count("/") == 1 and n.split("/")[0] + ".xml" == n.split("/")[1])
-
-
 @pytest.mark.parametrize("format_name, entry", [
     ("qti", "imsmanifest.xml"),
     ("qti", "ring.xml"),
@@ -73,7 +65,7 @@ def canvas_assessment(package: Path) -> str:
 ])
 def test_one_tampered_entry_makes_the_package_stale(built, format_name, entry):
     package = built / "exports" / format_name / f"{QUIZ}.zip"
-    name = canvas_assessment(package) if entry == "assessment" else entry
+    name = canvas_assessment(entries(package)) if entry == "assessment" else entry
     before = entries(package)
     tamper_entry(package, name)
     after = entries(package)

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import pytest
 from conftest import CONTENT, DATA
+from quizzes import loaded
 from moodle_checks import HOSTILE, HOSTILE_DESCRIPTION, HOSTILE_LEVEL, assert_same_languages, assert_same_quiz, hostile_quiz
 
 from lmsexport.diagnostics import Severity
-from lmsexport.loader import load_quiz
 from lmsexport.model import AcceptedAnswer, MatchPair, Text, TextFormat
 from lmsexport.importers.gift.reader import blocks, read_gift
 from lmsexport.writers.moodle import gift
@@ -18,10 +17,6 @@ from lmsexport.writers.shared import ExportOptions
 from lmsexport.pipeline import export_quiz
 
 QUIZZES = sorted(CONTENT.glob("*.json")) + [DATA / "every_type.json"]
-
-
-def load(path: Path):
-    return load_quiz(path).quiz
 
 
 def export(quiz, **options):
@@ -36,7 +31,7 @@ def codes(result):
 
 @pytest.mark.parametrize("path", QUIZZES, ids=lambda p: p.stem)
 def test_every_quiz_reads_back_the_same(path):
-    quiz = load(path)
+    quiz = loaded(path)
     result = export(quiz)
     assert result.filename == f"{quiz.id}.gift.txt"
     assert_same_quiz(read_gift(result.data), quiz, full=False)
@@ -44,7 +39,7 @@ def test_every_quiz_reads_back_the_same(path):
 
 @pytest.mark.parametrize("path", QUIZZES, ids=lambda p: p.stem)
 def test_a_hostile_string_in_every_field_survives(path):
-    quiz = hostile_quiz(load(path))
+    quiz = hostile_quiz(loaded(path))
     result = export(quiz)
     # One block per question plus the category: no blank line of the content split a question.
     assert len(blocks(result.data.decode())) == len(quiz.exported_questions) + 1
@@ -57,7 +52,7 @@ def markdown_general(question):
 
 
 def test_markdown_variant_survives():
-    quiz = hostile_quiz(load(DATA / "every_type.json"))
+    quiz = hostile_quiz(loaded(DATA / "every_type.json"))
     quiz = dataclasses.replace(quiz, questions=tuple(
         dataclasses.replace(q, stem=Text(HOSTILE, TextFormat.MARKDOWN), feedback=dataclasses.replace(q.feedback, general=markdown_general(q)))
         for q in quiz.questions))
@@ -67,7 +62,7 @@ def test_markdown_variant_survives():
 
 
 def test_text_of_the_file():
-    text = export(load(DATA / "every_type.json")).data.decode()
+    text = export(loaded(DATA / "every_type.json")).data.decode()
     assert "$CATEGORY: $course$/top/Tests/Every type/Every type: " in text
     assert "\t=[plain]Every rank \\= all#[plain]Yes \\~ indeed \\= true \\# ok\n" in text
     assert "\t~%50%[plain]نعم — right-to-left text#[plain]Half credit\n" in text
@@ -83,7 +78,7 @@ def test_text_of_the_file():
 
 
 def test_what_gift_cannot_carry_is_a_warning_per_question():
-    result = export(load(DATA / "every_type.json"))
+    result = export(loaded(DATA / "every_type.json"))
     by_question = {}
     for d in result.diagnostics:  # each at the value lost, below its question
         by_question.setdefault("/".join(d.pointer.split("/")[:3]), set()).add(d.code)
@@ -92,16 +87,16 @@ def test_what_gift_cannot_carry_is_a_warning_per_question():
     assert "gift-case" in by_question["/questions/3"]
     assert "gift-essay" in by_question["/questions/7"]
     assert all(d.severity is Severity.WARNING for d in result.diagnostics if d.code != "moodle-metadata")
-    strict = export_quiz(load(DATA / "every_type.json"), "gift", ExportOptions(strict=True))
+    strict = export_quiz(loaded(DATA / "every_type.json"), "gift", ExportOptions(strict=True))
     assert strict.failed and strict.data is None
 
 
 def test_same_content_same_bytes():
-    assert export(load(DATA / "every_type.json")).data == export(load(DATA / "every_type.json")).data
+    assert export(loaded(DATA / "every_type.json")).data == export(loaded(DATA / "every_type.json")).data
 
 
 def test_drafts_only_gives_no_file_and_a_note():
-    quiz = load(DATA / "every_type.json")
+    quiz = loaded(DATA / "every_type.json")
     drafts = dataclasses.replace(quiz, questions=tuple(dataclasses.replace(q, draft=True) for q in quiz.questions))
     result = gift.render(drafts, ExportOptions())
     assert result.data is None and not result.failed
@@ -109,7 +104,7 @@ def test_drafts_only_gives_no_file_and_a_note():
 
 
 def _question(index, **changes):
-    quiz = load(DATA / "every_type.json")
+    quiz = loaded(DATA / "every_type.json")
     return dataclasses.replace(quiz, questions=(dataclasses.replace(quiz.questions[index], **changes),))
 
 
@@ -132,7 +127,7 @@ def test_a_matching_answer_may_hold_an_arrow():
 
 
 def test_a_credit_off_moodles_list_is_an_error():
-    quiz = load(DATA / "every_type.json")
+    quiz = loaded(DATA / "every_type.json")
     single = quiz.questions[0]
     choices = (single.choices[0], dataclasses.replace(single.choices[1], credit=0.67)) + single.choices[2:]
     bad = dataclasses.replace(quiz, questions=(dataclasses.replace(single, choices=choices),))
@@ -142,7 +137,7 @@ def test_a_credit_off_moodles_list_is_an_error():
 
 
 def test_escapes_in_the_category_line_are_a_warning():
-    quiz = dataclasses.replace(load(DATA / "every_type.json"), title="a\\:b")
+    quiz = dataclasses.replace(loaded(DATA / "every_type.json"), title="a\\:b")
     assert "gift-category" in codes(export(quiz))
 
 
@@ -158,7 +153,7 @@ def test_media_files_are_a_warning():
 
 @pytest.mark.parametrize("path", QUIZZES, ids=lambda p: p.stem)
 def test_question_languages_are_stated_and_read_back(path):
-    quiz = load(path)
+    quiz = loaded(path)
     result = export(quiz)
     read = read_gift(result.data, language=quiz.language)
     assert_same_languages(read, quiz, options=False)
@@ -169,12 +164,12 @@ def test_question_languages_are_stated_and_read_back(path):
 
 
 def test_an_option_language_is_an_html_wrapper():
-    text = export(load(DATA / "every_type.json")).data.decode()
+    text = export(loaded(DATA / "every_type.json")).data.decode()
     assert "\t~[html]<span lang\\=\"fr\">All of the above</span>\n" in text
 
 
 def test_a_question_language_is_an_html_wrapper():
-    quiz = load(CONTENT / "sequence-parallelism-ring-attention.json")
+    quiz = loaded(CONTENT / "sequence-parallelism-ring-attention.json")
     english = next(q for q in quiz.exported_questions if q.language == "en")
     text = export(quiz).data.decode()
     assert f"// [id:{english.id}]" in text
@@ -186,14 +181,14 @@ def test_a_question_language_is_an_html_wrapper():
 
 @pytest.mark.parametrize("path", QUIZZES, ids=lambda p: p.stem)
 def test_metadata_survives(path):
-    quiz = load(path)
+    quiz = loaded(path)
     read = read_gift(export(quiz).data)
     assert (read.id, read.title, read.description, read.level, read.learning_path) == (
         quiz.id, quiz.title, quiz.description, quiz.level, quiz.learning_path)
 
 
 def test_hostile_metadata_survives_in_comment_lines():
-    quiz = dataclasses.replace(load(CONTENT / "model-pipeline-parallelism.json"), level=HOSTILE_LEVEL,
+    quiz = dataclasses.replace(loaded(CONTENT / "model-pipeline-parallelism.json"), level=HOSTILE_LEVEL,
                                learning_path=HOSTILE_LEVEL[::-1], description=Text(HOSTILE_DESCRIPTION), title="T\nitle: {x}")
     data = export(quiz).data.decode()
     head = data[: data.index("$CATEGORY:")]
@@ -212,7 +207,7 @@ MEDIA_QUESTIONS = {"ring", "bubble", "softmax", "listen"}
 
 
 def test_media_without_a_base_url_are_a_warning_per_question():
-    quiz = load(MEDIA)
+    quiz = loaded(MEDIA)
     result = export(quiz)
     warned = {d.pointer for d in result.diagnostics if d.code == "gift-media"}
     assert warned == {q.location.pointer for q in quiz.exported_questions if q.id in MEDIA_QUESTIONS}
@@ -224,7 +219,7 @@ def test_media_with_a_base_url_are_absolute_links():
     from lmsexport.text import media_references
     from lmsexport.writers.moodle.common import question_texts
 
-    quiz = load(MEDIA)
+    quiz = loaded(MEDIA)
     for base in ("https://cdn.example.org/quiz", "https://cdn.example.org/quiz/"):
         result = export(quiz, media_base_url=base)
         assert "gift-media" not in codes(result)
@@ -239,7 +234,7 @@ def test_media_with_a_base_url_are_absolute_links():
 
 
 def test_every_formula_survives_with_its_braces():
-    quiz = load(MEDIA)
+    quiz = loaded(MEDIA)
     data = export(quiz).data.decode()
     assert "\\\\(e^\\{m_\\{old\\} - m_\\{new\\}\\}\\\\)" in data  # braces escaped for GIFT
     read = read_gift(data)
@@ -263,14 +258,14 @@ def test_a_tag_ending_in_a_backslash_is_left_out_with_a_warning():
 
 
 def test_a_range_is_an_exact_decimal_value_and_tolerance():
-    text = export(load(DATA / "hostile_strings.json")).data.decode()
+    text = export(loaded(DATA / "hostile_strings.json")).data.decode()
     # Moodle computes min..max in doubles: [0.1, 0.3] would be 0.2 ± 0.09999999999999998.
     assert "\t=%100%0.2:0.1#" in text and "\t=%50%0.45:0.25\n" in text and "\t=%25%1.2:0.1\n" in text
     assert ".." not in text.split("::range::")[1].split("\n\n")[0]
 
 
 def test_difficulty_source_and_commented_metadata_are_a_note():
-    notes = [d for d in export(load(DATA / "every_type.json")).diagnostics if d.code == "moodle-metadata"]
+    notes = [d for d in export(loaded(DATA / "every_type.json")).diagnostics if d.code == "moodle-metadata"]
     assert len(notes) == 1 and notes[0].severity is Severity.NOTE
     for name in ("difficulty", "source", "description", "level", "learning path"):
         assert name in notes[0].message

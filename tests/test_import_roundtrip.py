@@ -33,6 +33,19 @@ def test_content_survives_export_import_export(path, format_name):
     assert not difference(first, second, format_name), difference(first, second, format_name)
 
 
+NEW_TYPES = [ROOT / "tests/data/blanks.json", ROOT / "tests/data/ordering.json", ROOT / "tests/data/sections.json"]
+
+
+# Canvas holds an ordering as a matching of its items to the places 1..N; read back as matching,
+# it must come out of the Canvas writer as the ordering did.
+@pytest.mark.parametrize("format_name", ["qti", "canvas"])
+@pytest.mark.parametrize("path", NEW_TYPES, ids=lambda p: p.stem)
+def test_new_types_survive_export_import_export_in_qti_and_canvas(path, format_name):
+    quiz = load_quiz(path).quiz
+    first, second, _ = round_trip(quiz, format_name)
+    assert not difference(first, second, format_name), difference(first, second, format_name)
+
+
 def _load(data: dict):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "quiz.json"

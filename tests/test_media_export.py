@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import base64
 import re
-import zipfile
 
 import pytest
 from lxml import etree
 from typer.testing import CliRunner
 
 from conftest import DATA
+from packages import entries
 from qti_support import is_item
 from lmsexport.cli import app
 from lmsexport.loader import load_quiz
@@ -41,11 +41,6 @@ def built(tmp_path_factory):
     return out
 
 
-def zip_files(path):
-    with zipfile.ZipFile(path) as archive:
-        return {name: archive.read(name) for name in archive.namelist()}
-
-
 def tex(latex: str, display: bool) -> str:
     return ("\\[" if display else "\\(") + latex + ("\\]" if display else "\\)")
 
@@ -55,7 +50,7 @@ def test_quiz_loads_with_all_its_media():
 
 
 def test_qti_packs_each_file_once_lists_and_references_it_and_mathml_validates(built, schemas):
-    files = zip_files(built / "qti" / "media-and-math.zip")
+    files = entries(built / "qti" / "media-and-math.zip")
     assert {n: d for n, d in files.items() if n.startswith("media/")} == {f"media/{k}": v for k, v in MEDIA.items()}
     manifest = etree.fromstring(files["imsmanifest.xml"])
     listed = [f.get("href") for f in manifest.iter("{http://www.imsglobal.org/xsd/imscp_v1p1}file")]
@@ -80,7 +75,7 @@ def test_qti_packs_each_file_once_lists_and_references_it_and_mathml_validates(b
 
 
 def test_canvas_packs_each_file_once_and_keeps_formulas_as_tex(built):
-    files = zip_files(built / "canvas" / "media-and-math.zip")
+    files = entries(built / "canvas" / "media-and-math.zip")
     assert {n.rsplit("/", 1)[1]: d for n, d in files.items() if n.startswith("web_resources/")} == MEDIA
     manifest = files["imsmanifest.xml"].decode()
     assessment = next(d.decode() for n, d in files.items() if n.endswith(".xml") and "questestinterop" in d.decode()[:400])
@@ -165,12 +160,12 @@ def test_awkward_media_names_load_and_stay_apart_in_every_format(awkward_media, 
     out = tmp_path_factory.mktemp("awkward")
     result = CliRunner().invoke(app, ["build", str(folder / "awkward.json"), "-o", str(out), "--media-base-url", "https://cdn.example.org/q/"])
     assert result.exit_code == 0, result.output
-    qti_files = zip_files(out / "qti" / "awkward.zip")
+    qti_files = entries(out / "qti" / "awkward.zip")
     assert {path: qti_files[path] for path in expected} == expected
     items = {name: qti_files[name].decode() for name in qti_files if is_item(name)}
     assert 'src="ring.png"' in items["a.xml"] and 'src="media/ring.png"' in items["b.xml"]
     assert 'src="media/r%C3%A9seau.png"' in items["c.xml"] and 'src="media/a%20b.png"' in items["c.xml"]
-    canvas_files = zip_files(out / "canvas" / "awkward.zip")
+    canvas_files = entries(out / "canvas" / "awkward.zip")
     assert {n[len("web_resources/"):]: d for n, d in canvas_files.items() if n.startswith("web_resources/")} == expected
     moodle = etree.parse(str(out / "moodle" / "awkward.xml"))
     embedded = {(f.get("path") + f.get("name")).lstrip("/"): base64.b64decode(f.text) for f in moodle.iter("file")}

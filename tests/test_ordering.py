@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import io
 import itertools
-import zipfile
 
 import pytest
 from conftest import DATA
 from lxml import etree
 from moodle_ordering import moodle_fraction
 from qti_engine import NS, Item
-from qti_support import assessment_items, loaded
+from qti_support import assessment_items
+from packages import canvas_assessment, entries
+from quizzes import loaded
 
 from lmsexport.loader import load_quiz
 from lmsexport.model import Ordering
@@ -131,9 +131,8 @@ def test_canvas_matches_each_item_to_its_place_without_giving_the_order_away():
     assert not result.failed
     codes = [d.code for d in result.diagnostics]
     assert codes.count("canvas-ordering") == 8  # said for every ordering question
-    with zipfile.ZipFile(io.BytesIO(result.data)) as archive:
-        name = next(n for n in archive.namelist() if n.endswith(".xml") and "/" in n and "meta" not in n and "manifest" not in n)
-        root = etree.fromstring(archive.read(name))
+    files = entries(result.data)
+    root = etree.fromstring(files[canvas_assessment(files)])
     ns = {"q": root.nsmap[None]}
     item = root.find(".//q:item[@title='all-or-nothing']", ns)
     kind = item.xpath(".//q:qtimetadatafield[q:fieldlabel='question_type']/q:fieldentry/text()", namespaces=ns)

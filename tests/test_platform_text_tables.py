@@ -30,6 +30,7 @@ from shown_text import markdown_shown, plain_shown, shown, shown_of_element
 from typer.testing import CliRunner
 
 from conftest import SHARED
+from importers.conftest import canvas_harness_folder
 from lmsexport.cli import app
 
 
@@ -239,11 +240,7 @@ CANVAS_KNOWN: dict[tuple[str, str], str] = {}
 
 @pytest.fixture(scope="module")
 def canvas_stored(exports, tmp_path_factory) -> dict:
-    if shutil.which("ruby") is None:
-        pytest.skip("ruby is not installed: Canvas's importer cannot run (apt-get install ruby ruby-nokogiri ruby-sanitize ruby-activesupport)")
-    harness = SHARED / "harness" / "canvas" if SHARED else None
-    if harness is None or not (harness / "canvas-qti-import.sh").is_file():
-        pytest.skip("../shared/harness/canvas is missing (set LMSEXPORT_SHARED)")
+    harness = canvas_harness_folder()  # skips, naming what is missing, where Canvas's importer cannot run
     full = tmp_path_factory.mktemp("canvas") / "full.json"
     env = {**os.environ, "QTI_PYTHON": sys.executable, "CANVAS_FULL_JSON": str(full)}
     result = subprocess.run(["bash", str(harness / "canvas-qti-import.sh"), str(harness / "canvas-src"),

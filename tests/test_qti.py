@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from conftest import CONTENT, DATA
 from lxml import etree
-from qti_support import NS, files_of, is_item
+from qti_support import NS, is_item
+from packages import entries
 from shown_text import expected_shown, loose_around_tabs, shown_of_element
 
 from lmsexport.loader import load_quiz
@@ -33,7 +34,7 @@ def export(path: Path, options: ExportOptions = ExportOptions()):
 def package(request):
     quiz, result = export(request.param)
     assert not result.failed, result.diagnostics
-    files = files_of(result.data)
+    files = entries(result.data)
     return quiz, result, files, {name: etree.fromstring(data) for name, data in files.items()}
 
 
@@ -105,7 +106,7 @@ def test_the_manifest_lists_every_file_and_the_test_in_content_order(package):
 
 def test_drafts_are_left_out():
     quiz, result = export(DATA / "every_type.json")
-    names = files_of(result.data)
+    names = entries(result.data)
     drafts = [q.id for q in quiz.questions if q.draft]
     assert drafts and not any(f"{d}.xml" in names for d in drafts)
     assert len([n for n in names if is_item(n)]) == len(quiz.exported_questions)
@@ -196,7 +197,7 @@ def test_texts_arrive_verbatim(package):
 def test_the_seed_texts_are_found_verbatim_in_the_files():
     for path in sorted(CONTENT.glob("*.json")):
         quiz, result = export(path)
-        files = files_of(result.data)
+        files = entries(result.data)
         for question in quiz.exported_questions:
             item = files[f"{question.id}.xml"].decode("utf-8")
             escape = lambda s: s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")  # noqa: E731
@@ -209,7 +210,7 @@ def test_the_seed_texts_are_found_verbatim_in_the_files():
 
 def test_every_type_maps_to_its_interaction():
     quiz, result = export(DATA / "every_type.json")
-    docs = {n: etree.fromstring(d) for n, d in files_of(result.data).items()}
+    docs = {n: etree.fromstring(d) for n, d in entries(result.data).items()}
     kinds = {}
     for question in quiz.exported_questions:
         body = docs[f"{question.id}.xml"].find(f"{NS}itemBody")
@@ -263,7 +264,7 @@ def _canvas_kind(identifier: str) -> str | None:
 def test_feedback_identifiers_say_what_they_are_to_canvas():
     quiz, result = export(DATA / "every_type.json")
     seen = {}
-    for name, data in files_of(result.data).items():
+    for name, data in entries(result.data).items():
         for modal in etree.fromstring(data).iter(f"{NS}modalFeedback"):
             seen[modal.get("identifier")] = _canvas_kind(modal.get("identifier"))
     assert seen.pop("correct_feedback") == "correct"
@@ -286,7 +287,7 @@ def test_true_false_labels_are_english_and_say_so():
     from dataclasses import replace
 
     result = qti.render(replace(quiz, questions=(tf,)), ExportOptions())
-    item = etree.fromstring(files_of(result.data)["tf.xml"])
+    item = etree.fromstring(entries(result.data)["tf.xml"])
     choices = list(item.iter(f"{NS}simpleChoice"))
     assert [(c.get("identifier"), c.text, c.get(LANG)) for c in choices] == [("true", "True", "en"), ("false", "False", "en")]
     assert item.get(LANG) == quiz.language
@@ -309,6 +310,6 @@ def test_the_canvas_type_of_a_description_stays_valid_where_the_qti_schema_is_kn
         + "</xs:schema>"
     )
     schema = etree.XMLSchema(etree.parse(str(driver), etree.XMLParser(no_network=True)))
-    manifest = etree.fromstring(files_of(export(DATA / "every_type.json")[1].data)["imsmanifest.xml"])
+    manifest = etree.fromstring(entries(export(DATA / "every_type.json")[1].data)["imsmanifest.xml"])
     assert b"text_only_question" in etree.tostring(manifest)
     assert schema.validate(manifest), schema.error_log

@@ -3,18 +3,17 @@ the feedback the content holds. Items run through a small QTI response-processin
 
 from __future__ import annotations
 
-import io
 import itertools
-import zipfile
 
 import pytest
 from conftest import CONTENT, DATA
+from packages import entries
+from quizzes import quiz_of
 from lxml import etree
 from qti_engine import NS, Item
 
 from lmsexport.loader import load_quiz
 from lmsexport.model import Matching, MultipleResponse, Numerical, ShortAnswer, SingleChoice, TrueFalse
-from lmsexport.canonical import build_quiz
 from lmsexport.writers import qti
 from lmsexport.writers.qti.names import choice_identifier
 from lmsexport.writers.shared import ExportOptions
@@ -23,8 +22,8 @@ from lmsexport.writers.shared import ExportOptions
 def items_of(quiz) -> dict[str, Item]:
     result = qti.render(quiz, ExportOptions())
     assert not result.failed, result.diagnostics
-    with zipfile.ZipFile(io.BytesIO(result.data)) as archive:
-        return {q.id: Item(etree.fromstring(archive.read(f"{q.id}.xml"))) for q in quiz.exported_questions}
+    files = entries(result.data)
+    return {q.id: Item(etree.fromstring(files[f"{q.id}.xml"])) for q in quiz.exported_questions}
 
 
 def clamp(value: float, points: float) -> float:
@@ -151,7 +150,7 @@ def test_every_response_scores_as_in_the_content(path):
 
 
 def _quiz(*questions, **fields):
-    return build_quiz({"id": "scoring", "title": "Scoring", "language": "en", "questions": list(questions), **fields}, "scoring.json")
+    return quiz_of(*questions, **{"id": "scoring", "title": "Scoring", **fields})
 
 
 def test_credits_and_bounds_of_multiple_response():

@@ -71,7 +71,7 @@ def export(quiz: Quiz | Source, format: str, *, strict: bool = False, nearest_gr
            media_base_url: str | None = None) -> Export:
     """One format's file for a quiz (a loaded `Quiz`, or anything `load` takes): `.filename`,
     `.data` (the bytes, or None when the quiz has errors) and `.diagnostics`.
-    `format` is one of FORMATS: qti, canvas, moodle, gift."""
+    `format` is a name of FORMATS (the registry in `lmsexport.formats`)."""
     _known(format)
     options = ExportOptions(strict, nearest_grade, media_base_url)
     if isinstance(quiz, Quiz):

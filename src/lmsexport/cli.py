@@ -147,7 +147,7 @@ def validate(
 def _export_command(format_name: str):
     parameters = {
         "paths": Paths,
-        "out": Annotated[Optional[Path], typer.Option("--out", "-o", help=f"Output folder (default: exports/{format_name}/)" + ("; '-' writes one quiz to standard output." if format_name in ("moodle", "gift") else "."), show_default=False)],
+        "out": Annotated[Optional[Path], typer.Option("--out", "-o", help=f"Output folder (default: exports/{format_name}/)" + ("; '-' writes one quiz to standard output." if FORMATS[format_name].to_stdout else "."), show_default=False)],
         "strict": Strict, "nearest_grade": NearestGrade, "check": Check, "jobs": Jobs, "quiet": Quiet,
         "verbose": Verbose, "prune": Prune, "max_media_size": MaxMediaSize, "media_base_url": MediaBaseUrl,
         "no_cache": NoCache,

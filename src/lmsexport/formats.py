@@ -1,6 +1,8 @@
-"""The export formats, each registered once with what the CLI, the README and the bench need:
-the writer module that renders it, the check that finds every problem without rendering, the
-folder and file extension of its exports, its help text and whether `build` makes it by default."""
+"""The export formats, each registered once with what the CLI, the preview, the README and the
+bench need: the writer module that renders it, the check that finds every problem without
+rendering, the folder and file extension of its exports, what it is called, its help text,
+whether it can go to standard output and whether `build` makes it by default. Nothing else lists
+the formats: tests/test_format_checks.py holds the README's table to this one."""
 
 from __future__ import annotations
 
@@ -18,8 +20,11 @@ class Format:
     name: str
     module: str  # imported on first use: start-up stays fast and a command loads only its writer
     folder: str
-    extension: str
+    extension: str  # every file of the format ends so: the only files --prune may delete
+    title: str  # what the README's table calls what it writes
+    label: str  # its short name, as the preview shows it
     help: str
+    to_stdout: bool = False  # a text format, which `-o -` writes to standard output
     default: bool = True  # made by `build` without --format
     # Options of the export commands that act on this format only (others are not offered).
     options: tuple[str, ...] = ()
@@ -38,10 +43,14 @@ class Format:
 FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
-        Format("qti", "lmsexport.writers.qti", "qti", ".zip", "Write one IMS QTI 2.1 content package (.zip) per quiz."),
-        Format("canvas", "lmsexport.writers.canvas", "canvas", ".zip", "Write one Canvas quiz package (Canvas's QTI 1.2) per quiz."),
-        Format("moodle", "lmsexport.writers.moodle.moodle_xml", "moodle", ".xml", "Write one Moodle XML file per quiz.", options=("nearest_grade",)),
-        Format("gift", "lmsexport.writers.moodle.gift", "gift", ".gift.txt", "Write one GIFT file per quiz.", options=("nearest_grade", "media_base_url")),
+        Format("qti", "lmsexport.writers.qti", "qti", ".zip", "IMS QTI 2.1 content package", "QTI 2.1",
+               "Write one IMS QTI 2.1 content package (.zip) per quiz."),
+        Format("canvas", "lmsexport.writers.canvas", "canvas", ".zip", "Canvas quiz package (Canvas's QTI 1.2)", "Canvas",
+               "Write one Canvas quiz package (Canvas's QTI 1.2) per quiz."),
+        Format("moodle", "lmsexport.writers.moodle.moodle_xml", "moodle", ".xml", "Moodle XML", "Moodle XML",
+               "Write one Moodle XML file per quiz.", to_stdout=True, options=("nearest_grade",)),
+        Format("gift", "lmsexport.writers.moodle.gift", "gift", ".gift.txt", "GIFT", "GIFT",
+               "Write one GIFT file per quiz.", to_stdout=True, options=("nearest_grade", "media_base_url")),
     )
 }
 

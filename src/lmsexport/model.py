@@ -29,17 +29,6 @@ class Text:
     format: TextFormat = TextFormat.PLAIN
 
 
-# One tolerance for full marks, for the checks and every writer alike: credits written with seven
-# decimals (0.3333333 three times) add up to full marks, and what validation accepts as full
-# credit no writer may judge otherwise. (Moodle's own, looser 1e-5 is a fact of Moodle, in
-# writers/moodle/grades.py.)
-FULL_CREDIT_TOLERANCE = 1e-6
-
-
-def is_full_credit(credit: float) -> bool:
-    return abs(credit - 1) <= FULL_CREDIT_TOLERANCE
-
-
 # The characters XML 1.0 cannot carry (outside its Char production), defined once: loading refuses
 # them in every string of a quiz, so a model never holds one and writers may rely on that.
 NOT_XML_CHARACTERS = "\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff"  # a regex class's body

@@ -21,15 +21,14 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, SHARED
 
-ROOT = Path(__file__).resolve().parents[2]
 INSTALL_HINT = "run `make test-importers` as root (it installs the system packages the importers need)"
 
 
 def shared_dir() -> Path | None:
-    configured = os.environ.get("LMSEXPORT_SHARED")
-    candidate = Path(configured) if configured else ROOT.parent / "shared"
-    return candidate if candidate.is_dir() else None
+    """../shared or $LMSEXPORT_SHARED, as tests/conftest.py finds it for every test."""
+    return SHARED
 
 
 def harness_cache() -> Path:
@@ -88,8 +87,7 @@ def _harness(name: str) -> Path:
     return folder
 
 
-@pytest.fixture(scope="session")
-def moodle_harness() -> Path:
+def moodle_harness_folder() -> Path:
     """../shared/harness/moodle, on a machine that has what it needs; the test skips otherwise."""
     folder = _harness("moodle")
     missing = missing_for_moodle()
@@ -98,14 +96,23 @@ def moodle_harness() -> Path:
     return folder
 
 
-@pytest.fixture(scope="session")
-def canvas_harness() -> Path:
+def canvas_harness_folder() -> Path:
     """../shared/harness/canvas, on a machine that has what it needs; the test skips otherwise."""
     folder = _harness("canvas")
     missing = missing_for_canvas()
     if missing:
         pytest.skip(f"the real Canvas importer needs Ruby and its libraries; missing: {' '.join(missing)}; {INSTALL_HINT}")
     return folder
+
+
+@pytest.fixture(scope="session")
+def moodle_harness() -> Path:
+    return moodle_harness_folder()
+
+
+@pytest.fixture(scope="session")
+def canvas_harness() -> Path:
+    return canvas_harness_folder()
 
 
 @pytest.fixture(scope="session")

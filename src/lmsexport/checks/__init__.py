@@ -5,10 +5,13 @@ One module per concern, as markdown-it keeps one rule a file; this module runs t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ..diagnostics import Diagnostic, error, note, pointer_join, warning
-from ..model import Choice, FillInBlanks, Matching, MultipleResponse, Numerical, Ordering, Question, Quiz, ShortAnswer, SingleChoice
+from ..model import (
+    Choice, Description, Essay, FillInBlanks, Matching, MultipleResponse, Numerical, Ordering, Question, Quiz, ShortAnswer, SingleChoice,
+    TrueFalse,
+)
 from .answers import answers_errors
 from .blank import blank_text_errors, is_blank
 from .blanks import blanks_errors
@@ -22,6 +25,26 @@ from .sections import section_errors
 from .xml_characters import xml_character_errors
 
 __all__ = ["question_diagnostics", "quiz_diagnostics", "rich_texts", "xml_character_errors"]
+
+
+def _no_rules(question: Question, file: str) -> Iterator[Diagnostic]:
+    return iter(())
+
+
+# The rules of each question type beyond those of every question, keyed by the model's class
+# (tests/test_type_coverage.py fails for a type left out).
+TYPE_RULES: dict[type[Question], Callable[..., Iterator[Diagnostic]]] = {
+    SingleChoice: choice_errors,
+    MultipleResponse: choice_errors,
+    TrueFalse: _no_rules,
+    ShortAnswer: answers_errors,
+    Numerical: answers_errors,
+    Matching: matching_errors,
+    Ordering: ordering_errors,
+    FillInBlanks: blanks_errors,
+    Essay: _no_rules,
+    Description: _no_rules,
+}
 
 
 def _language_of_choices(choices: tuple[Choice, ...], file: str, base: str) -> Iterator[Diagnostic]:
@@ -40,16 +63,7 @@ def question_diagnostics(question: Question, file: str) -> Iterator[Diagnostic]:
     if question.draft:
         yield note(f"question '{question.id}' is a draft: it stays in the bank and is not exported", file, base, code="draft")
         return
-    if isinstance(question, (SingleChoice, MultipleResponse)):
-        yield from choice_errors(question, file)
-    elif isinstance(question, (ShortAnswer, Numerical)):
-        yield from answers_errors(question, file)
-    elif isinstance(question, Matching):
-        yield from matching_errors(question, file)
-    elif isinstance(question, Ordering):
-        yield from ordering_errors(question, file)
-    elif isinstance(question, FillInBlanks):
-        yield from blanks_errors(question, file)
+    yield from TYPE_RULES[type(question)](question, file)
 
 
 def quiz_diagnostics(quiz: Quiz) -> Iterator[Diagnostic]:

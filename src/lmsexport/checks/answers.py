@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ..diagnostics import Diagnostic, error, pointer_join
 from ..model import AcceptedAnswer, Numerical, NumericAnswer, ShortAnswer
 from .blank import is_blank
-from .choices import EPSILON
+from ..tolerances import FULL_CREDIT as EPSILON
 
 
 def answers_errors(question: ShortAnswer | Numerical, file: str) -> Iterator[Diagnostic]:

@@ -12,7 +12,7 @@ from ..text import MathStyle, RenderStyle, to_html
 from ..text.blanks import PLACEHOLDER, placeholders
 from .answers import accepted_answers_errors, numeric_answers_errors
 from .blank import is_blank
-from .choices import EPSILON
+from ..tolerances import FULL_CREDIT as EPSILON
 from .ids import unique_ids
 
 # Where rendered HTML can show no form field: inside code, a link or a formula.

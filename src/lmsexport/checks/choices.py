@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..diagnostics import Diagnostic, error, pointer_join
-from ..model import FULL_CREDIT_TOLERANCE, MultipleResponse, SingleChoice
+from ..model import MultipleResponse, SingleChoice
+from ..tolerances import FULL_CREDIT as EPSILON
 from .ids import unique_ids
 
-EPSILON = FULL_CREDIT_TOLERANCE
 
 
 def choice_errors(question: SingleChoice | MultipleResponse, file: str) -> Iterator[Diagnostic]:

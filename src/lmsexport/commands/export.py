@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, Severity, error
+from ..formats import FORMATS
 from ..cache import FOLDER as CACHE_FOLDER
 from ..cache import Cache, Entry, file_digest, inputs_key, media_digest
 from ..output import OutputError, check_output_folder, read_if_exists, remove_stale_temporaries, same_export, write_atomic
@@ -25,7 +26,7 @@ from .common import LARGE_QUIZ_BYTES, PROGRESS_THRESHOLD, progress as _progress,
 
 # The names each format gives its files: the only files --prune may delete, and only in that
 # format's own folder.
-OWN_SUFFIX = {"qti": ".zip", "canvas": ".zip", "moodle": ".xml", "gift": ".gift.txt"}
+OWN_SUFFIX = {name: f.extension for name, f in FORMATS.items()}
 
 
 @dataclass

@@ -10,12 +10,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ..formats import FORMATS
 from ..pipeline import process_files
 from ..report import print_diagnostics
 from ..writers.shared import ExportOptions
 from .common import quiz_files
 
-TEXT_FORMATS = ("moodle", "gift")
+TEXT_FORMATS = tuple(name for name, f in FORMATS.items() if f.to_stdout)
 
 
 def run_to_stdout(paths: list[Path], format_name: str, options: ExportOptions, max_media_bytes: int) -> int:

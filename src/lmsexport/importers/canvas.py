@@ -5,8 +5,10 @@ An item's type comes from Canvas's `question_type` metadata when it is there, el
 response element (`response_lid` with one or several answers, `response_str`, no response). The
 key comes from the conditions that set SCORE to 100; per-answer feedback from the conditions that
 show an `itemfeedback`; `general_fb`, `correct_fb` and `general_incorrect_fb` are the general,
-correct and incorrect feedback. Points come from `points_possible`. Formula, fill-in-the-blanks,
-drop-down and file upload questions are kept as drafts.
+correct and incorrect feedback. Points come from `points_possible`. Fill in multiple blanks and
+multiple drop-downs are fill in the blanks (canvas_blanks); formula and file upload questions are
+kept as drafts. A question group (a section with selection_ordering) is a section that draws
+selection_number of its questions, each worth points_per_item.
 """
 
 from __future__ import annotations
@@ -41,14 +43,13 @@ from .moodle.text import language_of
 from .result import Unread
 from .media import MediaStore
 from .qti import strip_namespaces
+from .canvas_blanks import FILL_IN_MULTIPLE_BLANKS, MULTIPLE_DROPDOWNS, Unreadable, question_groups, read_blanks
 from .result import SourceBank, SourceFile, SourceQuestion
 from .safety import InputError, Package, is_zip, parse_xml
 
 FORMAT = "canvas"
 _KEEP_AS_DRAFT = {
     "calculated_question": "a Canvas formula question",
-    "fill_in_multiple_blanks_question": "a Canvas fill in multiple blanks question",
-    "multiple_dropdowns_question": "a Canvas multiple drop-downs question",
     "file_upload_question": "a Canvas file upload question",
 }
 _FILE_REFERENCE = re.compile(r"((?:\$|%24)IMS[-_]CC[-_]FILEBASE(?:\$|%24))/([^\"'\s<>?]+)")
@@ -160,7 +161,7 @@ def read_item(item: etree._Element, reader: _Reader) -> SourceQuestion:
         inner, language = language_of(stem.source)
         stem = Text(inner, TextFormat.HTML)
     points = _number(metadata.get("points_possible"), 1.0)
-    feedbacks = _feedbacks(item, reader)
+    feedbacks = {ident: _in_language(text, language) for ident, text in _feedbacks(item, reader).items()}
     used: set[str] = set()
 
     def feedback(ident: str | None) -> Text | None:
@@ -184,7 +185,13 @@ def read_item(item: etree._Element, reader: _Reader) -> SourceQuestion:
     strs = list(item.iter("response_str")) + list(item.iter("response_num"))
     conditions = _conditions(item)
     question: Question
-    if kind == "matching_question" or (not kind and len(lids) > 1):
+    if kind in (FILL_IN_MULTIPLE_BLANKS, MULTIPLE_DROPDOWNS):
+        try:
+            question = read_blanks(item, kind, common, reader.losses)
+        except Unreadable as problem:
+            reader.losses.clear()
+            return unread(str(problem))
+    elif kind == "matching_question" or (not kind and len(lids) > 1):
         question = _matching(item, lids, conditions, common, reader, feedback)
     elif lids and kind in ("", "multiple_choice_question", "true_false_question", "multiple_answers_question"):
         question = _choices(item, lids[0], conditions, common, reader, feedback, kind)
@@ -204,6 +211,15 @@ def read_item(item: etree._Element, reader: _Reader) -> SourceQuestion:
     if unused:
         losses.append(f"feedback {', '.join(unused)} (shown on conditions the content format cannot state)")
     return SourceQuestion(question, item.sourceline, losses=losses)
+
+
+def _in_language(text: Text | None, language: str | None) -> Text | None:
+    """A text without the wrapper that states the question's own language (the writers wrap
+    every text in it); a text in another language keeps its wrapper."""
+    if text is None or text.format is not TextFormat.HTML:
+        return text
+    inner, stated = language_of(text.source)
+    return Text(inner, TextFormat.HTML) if stated is not None and stated == language else text
 
 
 def _label_text(label: etree._Element, reader: _Reader) -> Text:
@@ -302,7 +318,7 @@ def _matching(item, lids, conditions, common, reader, feedback) -> Question:
             answers.setdefault(label.get("ident"), "".join(label.itertext()).strip())
     pairs = []
     for index, lid in enumerate(lids):
-        prompt = reader.material(lid.find("material")) or Text("", TextFormat.PLAIN)
+        prompt = _in_language(reader.material(lid.find("material")), common["language"]) or Text("", TextFormat.PLAIN)
         target = key.get(lid.get("ident") or "")
         if target is None:
             raise InputError(f"the matching prompt {lid.get('ident')!r} has no right answer", line=lid.sourceline)
@@ -327,11 +343,22 @@ def _bank(element: etree._Element, reader: _Reader, meta: etree._Element | None)
                 description = description[: found.start()]
         if description.strip():
             bank.description = Text(reader.files(description), TextFormat.HTML)
-    for item in element.iter("item"):
+    items = list(element.iter("item"))
+    for item in items:
         try:
             bank.questions.append(read_item(item, reader))
         except InputError as problem:
             bank.questions.append(SourceQuestion(Unread(kind="qti1", name=item.get("title") or "", text="", reason=str(problem)), item.sourceline))
+    group_losses: list = []
+    bank.sections, group_points = question_groups(element, items, group_losses)
+    bank.losses.extend((message, line, None) for message, line in group_losses)
+    for place, points in group_points:  # Canvas scores a group's questions by the group's points
+        question = bank.questions[place]
+        if not isinstance(question.question, Unread) and question.question.points != points:
+            import dataclasses
+
+            question.losses.append(f"the question is worth {question.question.points:g} points but its group gives each {points:g}: it is worth {points:g}")
+            question.question = dataclasses.replace(question.question, points=points)
     if meta is not None and (meta.findtext("shuffle_answers") or "").strip() == "true":
         import dataclasses
 

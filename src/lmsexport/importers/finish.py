@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..checks.languages import language_is_valid
 from ..diagnostics import Diagnostic, Severity
-from ..model import Description, Essay, Question, Quiz, ShortAnswer, Text, TextFormat
+from ..model import Description, Essay, FillInBlanks, Question, Quiz, Section, ShortAnswer, Text, TextFormat
 from .result import Unread
 import lxml.html
 
@@ -52,6 +52,7 @@ class ImportedQuiz:
     media: dict[str, bytes]
     diagnostics: list[Diagnostic] = field(default_factory=list)
     lines: dict[int, int | None] = field(default_factory=dict)  # question index -> source line
+    members: dict[int, str | None] = field(default_factory=dict)  # question index -> package member it came from
 
 
 class _Finisher:
@@ -137,6 +138,18 @@ def _same_answers(question: Question) -> tuple[Question, str | None]:
     return dataclasses.replace(question, case_sensitive=True), "answers differ only in case: the question is made case-sensitive"
 
 
+_ESCAPED_PLACEHOLDER = re.compile(r"\[\[((?:[A-Za-z0-9-]|\\_)+)\]\]")
+
+
+def _placeholders_unescaped(question: Question) -> Question:
+    """Markdown escapes the underscores of a blank's [[name]], which renders the same but is no
+    longer the blank's name: they are unescaped again."""
+    if not isinstance(question, FillInBlanks) or question.stem.format is not TextFormat.MARKDOWN:
+        return question
+    source = _ESCAPED_PLACEHOLDER.sub(lambda m: "[[" + m.group(1).replace("\\_", "_") + "]]", question.stem.source)
+    return dataclasses.replace(question, stem=Text(source, question.stem.format))
+
+
 def _template(question: Question) -> Question:
     """An essay's response template is plain text; Moodle holds it as HTML."""
     if isinstance(question, Essay) and question.response_template and "<" in question.response_template:
@@ -167,6 +180,7 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
         taken: set[str] = set()
         questions: list[Question] = []
         lines: dict[int, int | None] = {}
+        members: dict[int, str | None] = {}
         for index, item in enumerate(bank.questions):
             question = item.question
             name = _name_of(item)
@@ -190,6 +204,7 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
                 converted = finisher.convert(dataclasses.replace(question, id=identifier), "")
                 if converted.title == identifier:
                     converted = dataclasses.replace(converted, title=None)
+                converted = _placeholders_unescaped(converted)
                 converted, remark = _same_answers(converted)
                 if remark:
                     finisher.losses.append(remark)
@@ -200,6 +215,7 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
                     finisher.report(f"question {name!r}: {loss}", item.line, item.member)
                 questions.append(converted)
             lines[index] = item.line
+            members[index] = item.member
         language, questions = _language(bank, questions)
         if bank.tags:  # formats that give every question the quiz's tags too
             questions = [dataclasses.replace(q, tags=tuple(t for t in q.tags if t not in bank.tags)) for q in questions]
@@ -209,12 +225,43 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
         description = finisher.text(bank.description, "the description")
         for loss in finisher.losses:
             finisher.report(f"quiz {title!r}: {loss}", None)
+        sections = _sections(bank, questions, finisher, title)
+        for message, line, member in bank.losses:
+            finisher.report(f"quiz {title!r}: {message}", line, member)
         quiz = Quiz(id=quiz_id, title=title.strip() or quiz_id, language=language, questions=tuple(questions),
                     description=description, level=bank.level, learning_path=bank.learning_path, difficulty=bank.difficulty,
                     category=tuple(n for n in bank.names[:-1]), tags=bank.tags, source=bank.source,
-                    text_format=TextFormat.PLAIN)
-        results.append(ImportedQuiz(quiz, _media_of(quiz, source.media), finisher.diagnostics, lines))
+                    text_format=TextFormat.PLAIN, sections=sections)
+        results.append(ImportedQuiz(quiz, _media_of(quiz, source.media), finisher.diagnostics, lines, members))
     return results
+
+
+def _sections(bank: SourceBank, questions: list[Question], finisher: _Finisher, title: str) -> tuple[Section, ...]:
+    """The bank's sections over the questions' final ids; a draw the imported questions cannot
+    make (drafts are not drawn, drawn questions are worth the same) is dropped with a warning."""
+    result = []
+    for section in bank.sections:
+        members = [questions[i] for i in section.places if i < len(questions)]
+        if not members:
+            finisher.report(f"quiz {title!r}: the section {section.title!r} holds no question and is left out", section.line, bank.member)
+            continue
+        pick = section.pick
+        drawn = [q for q in members if not q.draft]
+        if pick is not None and pick > len(drawn):
+            finisher.report(f"quiz {title!r}: the section {section.title!r} draws {pick} of {len(drawn)} questions that can be drawn: it shows them all",
+                            section.line, bank.member)
+            pick = None
+        if pick is not None and len({q.points for q in drawn}) > 1:
+            finisher.report(f"quiz {title!r}: the section {section.title!r} draws {pick} of questions worth different points, which the content "
+                            "format does not allow: it shows them all", section.line, bank.member)
+            pick = None
+        finisher.losses = []
+        instructions = finisher.text(section.instructions, "instructions")
+        for loss in finisher.losses:
+            finisher.report(f"quiz {title!r}: section {section.title!r}: {loss}", section.line, bank.member)
+        result.append(Section(id=section.id, title=section.title.strip() or section.id, question_ids=tuple(q.id for q in members),
+                              instructions=instructions, pick=pick, shuffle=section.shuffle))
+    return tuple(result)
 
 
 def _media_of(quiz: Quiz, media: dict[str, bytes]) -> dict[str, bytes]:

@@ -48,6 +48,10 @@ from .mathml import formula_source
 from .media import MediaStore
 from .result import SourceBank, SourceFile, SourceQuestion
 from .safety import InputError, Package, is_zip, parse_xml
+from .qti_order import read_order
+from .qti_canvas import BLANK_TYPES as CANVAS_BLANK_TYPES, NOT_CARRIED as CANVAS_NOT_CARRIED, canvas_fields, read_canvas_blanks
+from .qti_sections import TestLayout, in_listed_order
+from .qti_blanks import BLANK_INTERACTIONS, blank_names, is_blanks_item, read_blanks
 
 FORMAT = "qti"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -97,6 +101,15 @@ def strip_namespaces(root: etree._Element) -> etree._Element:
                 del element.attrib[name]
     etree.cleanup_namespaces(root)
     return root
+
+
+# lmsexport writes a choice whose content id is one of an item's variable names as choice.<id>.
+_RESERVED = {"RESPONSE", "SCORE", "MAXSCORE", "FEEDBACK", "completionStatus", "duration", "numAttempts"}
+
+
+def content_id(identifier: str) -> str:
+    rest = identifier[len("choice."):] if identifier.startswith("choice.") else None
+    return rest if rest in _RESERVED else identifier
 
 
 def _float(value: str | None, default: float | None = None) -> float | None:
@@ -354,7 +367,17 @@ def read_item(root: etree._Element, base: str, package: Package | None, store: M
     interactions = [e for e in body.iter() if isinstance(e.tag, str) and e.tag in _INTERACTIONS]
     # The stem: what the body shows, without interactions and feedback (an interaction's prompt
     # is part of it); lmsexport puts it in one <div>.
+    canvas = canvas_fields(root)
+    canvas_kind = canvas.get("question_type", "")
     shown = _copy(body)
+    names = blank_names(interactions) if is_blanks_item(body, interactions) else None
+    if canvas_kind in CANVAS_BLANK_TYPES:  # the blanks are [name] in the text; the interactions list their answers
+        names = None
+        for element in list(shown.iter(*_INTERACTIONS)):
+            _remove_keeping_tail(element)
+    if isinstance(names, dict):  # each blank stands in the stem as [[name]]
+        for element in [e for e in shown.iter(*BLANK_INTERACTIONS)]:
+            _replace_with_text(element, f"[[{names[element.get('responseIdentifier') or '']}]]")
     for element in list(shown.iter()):
         if isinstance(element.tag, str) and element.tag in _NOT_STEM and element.getparent() is not None:
             prompt = element.find("prompt") if element.tag in _INTERACTIONS else None
@@ -387,27 +410,44 @@ def read_item(root: etree._Element, base: str, package: Package | None, store: M
             else:
                 holder.append(_copy(node))
         stem = item.rich(holder) or Text("", TextFormat.HTML)
-    points = _points(root, weight)
+    points = _points(root, weight if weight is not None else _float(canvas.get("points_possible")))
     common = {"id": identifier, "title": title, "stem": stem, "points": points, "language": language}
 
     def unread(reason: str) -> SourceQuestion:
         return SourceQuestion(Unread(kind="qti", name=title or identifier, text=_item_text(root), reason=reason, idnumber=identifier))
 
-    if len(interactions) > 1:
+    if isinstance(names, str):
+        return unread(names)
+    if canvas_kind in CANVAS_NOT_CARRIED:
+        return unread(f"{CANVAS_NOT_CARRIED[canvas_kind]} has no counterpart in the content format")
+    if canvas_kind in CANVAS_BLANK_TYPES:
+        try:
+            question = read_canvas_blanks(item, canvas_kind, interactions, common, _Unsupported)
+        except _Unsupported as problem:
+            return unread(str(problem))
+        return _finished(item, body, question, root, losses)
+    if len(interactions) > 1 and names is None:
         kinds = ", ".join(sorted({e.tag for e in interactions}))
         return unread(f"an item with {len(interactions)} interactions ({kinds}) has no counterpart in the content format")
     try:
-        if not interactions:
-            question: Question = Description(**{**common, "points": 0.0 if weight is None else points}, feedback=item.outcome_feedback())
+        if names is not None:
+            question: Question = read_blanks(item, interactions, names, common, _Unsupported)
+        elif not interactions:
+            question = Description(**{**common, "points": 0.0 if weight is None else points}, feedback=item.outcome_feedback())
         else:
             interaction = interactions[0]
             reader = {"choiceInteraction": _choice, "textEntryInteraction": _text_entry, "matchInteraction": _match,
-                      "extendedTextInteraction": _essay, "orderInteraction": _order}.get(interaction.tag)
+                      "extendedTextInteraction": _essay,
+                      "orderInteraction": lambda i, e, c: read_order(i, e, c, _Unsupported)}.get(interaction.tag)
             if reader is None:
                 return unread(f"a QTI {interaction.tag} has no counterpart in the content format")
             question = reader(item, interaction, common)
     except _Unsupported as problem:
         return unread(str(problem))
+    return _finished(item, body, question, root, losses)
+
+
+def _finished(item: _Item, body: etree._Element, question: Question, root: etree._Element, losses: list[str]) -> SourceQuestion:
     unused = [i for i in item.feedbacks if i not in item.used_feedback]
     if unused:
         losses.append(f"feedback {', '.join(unused)} (shown on conditions the content format cannot state)")
@@ -469,7 +509,7 @@ def _choice(item: _Item, interaction: etree._Element, common: dict) -> Question:
             credit = (1.0 if is_correct else 0.0) if single else ((1.0 / len(correct)) if is_correct else (-1.0 / len(correct) if correct else 0.0))
         language = element.get(XML_LANG)
         text = item.rich(element, inline=True) or Text("", TextFormat.HTML)
-        choices.append(Choice(id=identifier, text=text, correct=is_correct, credit=credit, feedback=item.value_feedback(identifier),
+        choices.append(Choice(id=content_id(identifier), text=text, correct=is_correct, credit=credit, feedback=item.value_feedback(identifier),
                               pinned=element.get("fixed") == "true", language=language if language != question_language else None))
     shuffle = interaction.get("shuffle") == "true"
     kind = SingleChoice if single else MultipleResponse
@@ -583,29 +623,14 @@ def _match(item: _Item, interaction: etree._Element, common: dict) -> Question:
         if len(children) == 1 and children[0].tag == "span" and children[0].get("class") == "prompt" \
                 and not (element.text or "").strip() and not (children[0].tail or "").strip():
             element = children[0]  # lmsexport's wrapper, which keeps Canvas from pasting the answers into the prompt
-        pairs.append(MatchPair(id=identifier, prompt=item.rich(element, inline=True) or Text("", TextFormat.HTML), answer=_plain(target)))
+        pairs.append(MatchPair(id=content_id(identifier), prompt=item.rich(element, inline=True) or Text("", TextFormat.HTML), answer=_plain(target)))
     distractors = []
     for identifier, element in targets.items():
         if identifier not in used:
-            distractor_id = identifier[: -len(".distractor")] if identifier.endswith(".distractor") else identifier
+            distractor_id = content_id(identifier[: -len(".distractor")] if identifier.endswith(".distractor") else identifier)
             distractors.append(Distractor(id=re.sub(r"[^A-Za-z0-9_-]", "-", distractor_id), text=_plain(element)))
     return Matching(**common, feedback=item.outcome_feedback(), pairs=tuple(pairs), distractors=tuple(distractors),
                     shuffle=interaction.get("shuffle") == "true")
-
-
-def _order(item: _Item, interaction: etree._Element, common: dict) -> Question:
-    declaration = _declaration(item.root, interaction.get("responseIdentifier", "RESPONSE"))
-    order = _correct_values(declaration)
-    choices = {c.get("identifier"): c for c in interaction.findall("simpleChoice")}
-    if sorted(order) != sorted(choices) or not order:
-        raise _Unsupported("an order interaction whose key is not every choice in order")
-    processing = item.root.find("responseProcessing")
-    template = processing.get("template", "") if processing is not None else ""
-    if not template.endswith("match_correct"):
-        # Partial credit by position or neighbours is response processing the reader does not decode.
-        item.losses.append("the order's partial-credit rule (read as all or nothing)")
-    items = tuple(OrderItem(id=identifier, text=item.rich(choices[identifier], inline=True) or Text("", TextFormat.HTML)) for identifier in order)
-    return Ordering(**common, feedback=item.outcome_feedback(), items=items, horizontal=interaction.get("orientation") == "horizontal")
 
 
 def _plain(element: etree._Element) -> str:
@@ -704,6 +729,8 @@ def read(data: bytes, file: str) -> SourceFile:
         raise InputError("the manifest lists no QTI 2 item (resources of type imsqti_item_xmlv2p1)", member="imsmanifest.xml")
     by_href = {r.get("href"): i for i, r in items.items()}
     placed: set[str] = set()
+    listed = {identifier: rank for rank, identifier in enumerate(items)}
+    ranks: dict[int, int] = {}  # id() of a question read -> the rank of its item in the manifest
     for test in tests:
         href = test.get("href") or ""
         if not package.has(href):
@@ -713,16 +740,26 @@ def read(data: bytes, file: str) -> SourceFile:
         identifier = root.get("identifier") or ""
         bank.quiz_id = identifier[len("test."):] if identifier.startswith("test.") else identifier
         _bank_metadata(bank, test.find("metadata/lom") if test.find("metadata/lom") is not None else top_lom)
-        for reference in root.iter("assessmentItemRef"):
+
+        def read_reference(reference: etree._Element, href=href, bank=bank) -> int | None:
             item_href = posixpath.normpath(posixpath.join(posixpath.dirname(href), reference.get("href") or ""))
             identifier = by_href.get(item_href) or reference.get("identifier")
             resource = items.get(identifier)
             if resource is None:
                 result.diagnostics.append(_member_error(f"the test refers to {item_href!r}, which the manifest does not list", href))
-                continue
+                return None
             weight = next((_float(w.get("value")) for w in reference.findall("weight")), None)
             bank.questions.append(_read_resource(package, resource, store, weight))
+            ranks[id(bank.questions[-1])] = listed[identifier]
             placed.add(identifier)
+            return len(bank.questions) - 1
+
+        test_losses: list[str] = []
+        rubric_reader = _Item(root, posixpath.dirname(href), package, store, test_losses)
+        layout = TestLayout(read_reference, rubric_reader.rich, lambda message, line, href=href, bank=bank: bank.losses.append((message, line, href)))
+        bank.sections = layout.walk(root)
+        bank.questions, bank.sections = in_listed_order(bank.questions, bank.sections, lambda q: ranks.get(id(q), len(items)))
+        bank.losses.extend((f"section instructions: {loss}", None, href) for loss in test_losses)
         result.banks.append(bank)
     rest = [i for i in items if i not in placed]
     if rest:

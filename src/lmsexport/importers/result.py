@@ -33,6 +33,19 @@ class SourceQuestion:
 
 
 @dataclass
+class SourceSection:
+    """A section of a quiz as read: `places` are its questions' indexes in the bank."""
+
+    id: str
+    title: str
+    places: list[int]
+    instructions: Text | None = None
+    pick: int | None = None
+    shuffle: bool = False
+    line: int | None = None
+
+
+@dataclass
 class SourceBank:
     """A category, quiz or question bank of the input: it becomes one quiz file."""
 
@@ -47,6 +60,8 @@ class SourceBank:
     difficulty: str | None = None
     member: str | None = None
     source: Source | None = None
+    sections: list[SourceSection] = field(default_factory=list)
+    losses: list[tuple[str, int | None, str | None]] = field(default_factory=list)  # (what, line, member) of the quiz's own layout
 
 
 @dataclass

@@ -16,7 +16,7 @@ from ..formats import FORMATS
 from ..model import Quiz
 from ..writers.shared import ExportOptions
 
-PLATFORM_NAMES = {"qti": "QTI 2.1", "canvas": "Canvas", "moodle": "Moodle XML", "gift": "GIFT"}
+PLATFORM_NAMES = {name: f.label for name, f in FORMATS.items()}
 _QUESTION = re.compile(r"^/questions/(\d+)(?=/|$)")
 _SECTION = re.compile(r"^/sections/(\d+)(?=/|$)")
 

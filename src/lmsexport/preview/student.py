@@ -9,6 +9,7 @@ order; matching answers are listed in sorted order, so that the list gives nothi
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 from .. import text as rich
 from ..text.blanks import fill
@@ -44,19 +45,6 @@ TYPE_NAMES = {
     "essay": "Essay",
     "description": "Description",
 }
-
-_INSTRUCTIONS = {
-    "single_choice": "Choose one answer.",
-    "multiple_response": "Choose all answers that apply.",
-    "true_false": "Choose true or false.",
-    "short_answer": "Type your answer.",
-    "numerical": "Type a number.",
-    "matching": "Match each item with an answer.",
-    "ordering": "Put the items in order.",
-    "fill_in_blanks": "Fill in the blanks.",
-    "essay": "Write your answer.",
-}
-
 
 def type_name(kind: str) -> str:
     """What a type is called on the page; a type this preview does not know yet by its name."""
@@ -186,25 +174,28 @@ def _essay(question: Essay, name: str) -> str:
 
 def controls(quiz: Quiz, question: Question, style: RenderStyle, name: str) -> str:
     """The answering part of a question (empty for a description)."""
-    if isinstance(question, (SingleChoice, MultipleResponse)):
-        body = _choices(quiz, question, question.choices, isinstance(question, MultipleResponse), style, name)
-    elif isinstance(question, TrueFalse):
-        body = _true_false(question, style, name)
-    elif isinstance(question, (ShortAnswer, Numerical)):
-        body = _text_entry(question, style, name)
-    elif isinstance(question, Matching):
-        body = _matching(question, style, name)
-    elif isinstance(question, Ordering):
-        body = _ordering(question, style, name)
-    elif isinstance(question, FillInBlanks):
-        body = blanks_stem(question, style, name)
-    elif isinstance(question, Essay):
-        body = _essay(question, name)
-    else:
+    found = CONTROLS.get(type(question))
+    if found is None:
         return ""  # a description, or a type this preview does not know yet: its stem only
-    legend = _INSTRUCTIONS[question.type]
-    return f'<fieldset><legend lang="en" dir="ltr">{legend}</legend>{body}</fieldset>'
+    legend, build = found
+    return f'<fieldset><legend lang="en" dir="ltr">{legend}</legend>{build(quiz, question, style, name)}</fieldset>'
 
+
+
+# What a student is asked and the controls to answer with, for each question type, keyed by the
+# model's class (tests/test_type_coverage.py fails for a type left out); None: nothing to answer.
+CONTROLS: dict[type[Question], tuple[str, Callable[[Quiz, Question, RenderStyle, str], str]] | None] = {
+    SingleChoice: ("Choose one answer.", lambda quiz, q, style, name: _choices(quiz, q, q.choices, False, style, name)),
+    MultipleResponse: ("Choose all answers that apply.", lambda quiz, q, style, name: _choices(quiz, q, q.choices, True, style, name)),
+    TrueFalse: ("Choose true or false.", lambda quiz, q, style, name: _true_false(q, style, name)),
+    ShortAnswer: ("Type your answer.", lambda quiz, q, style, name: _text_entry(q, style, name)),
+    Numerical: ("Type a number.", lambda quiz, q, style, name: _text_entry(q, style, name)),
+    Matching: ("Match each item with an answer.", lambda quiz, q, style, name: _matching(q, style, name)),
+    Ordering: ("Put the items in order.", lambda quiz, q, style, name: _ordering(q, style, name)),
+    FillInBlanks: ("Fill in the blanks.", lambda quiz, q, style, name: blanks_stem(q, style, name)),
+    Essay: ("Write your answer.", lambda quiz, q, style, name: _essay(q, name)),
+    Description: None,
+}
 
 def outcome_feedback(question: Question, style: RenderStyle) -> str:
     """Feedback by outcome and the general feedback, revealed after "check"."""

@@ -1,4 +1,5 @@
-"""What the writers share: options, the result type, deterministic zips and XML bytes."""
+"""What the writers share: options, the result type, losses, deterministic zips, a text's
+language. (What the XML writers share is in xml.py.)"""
 
 from __future__ import annotations
 
@@ -6,21 +7,8 @@ import re
 from html import escape
 from dataclasses import dataclass, field
 
-from lxml import etree
-
 from ..diagnostics import Diagnostic, loss, note
 from ..model import Question, Quiz
-
-# How every XML writer opens its documents (as lxml writes the declaration).
-XML_DECLARATION = "<?xml version='1.0' encoding='UTF-8'?>\n"
-
-
-def number(value: float) -> str:
-    """A number as XSD and Moodle read it back exactly: integers without '.0', others the shortest repr."""
-    if abs(value) < 1e15 and value == int(value):
-        return str(int(value))
-    return repr(value)
-
 
 # Every zip entry gets this timestamp so that the same content gives the same bytes.
 ZIP_TIMESTAMP = (1980, 1, 1, 0, 0, 0)
@@ -71,11 +59,6 @@ def quiz_loss(quiz: Quiz, message: str, options: ExportOptions, code: str, point
 
 # Written directly (not through zipfile) with a faster deflate; see zips.py.
 from .zips import deterministic_zip  # noqa: E402, F401 (the writers import it from here)
-
-
-def xml_bytes(root: etree._Element) -> bytes:
-    """UTF-8 XML with a declaration; lxml's serialisation is stable for a given tree."""
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
 
 
 # Elements Moodle's HTML purifier (lib/weblib.php purify_html, HTMLPurifier with the XHTML 1.0

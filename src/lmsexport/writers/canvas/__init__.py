@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from ...diagnostics import Diagnostic, error, note
 from ...model import Essay, Quiz
-from ..shared import Export, ExportOptions, deterministic_zip, loss_warning, nothing_to_export, quiz_loss, xml_bytes
+from ..shared import Export, ExportOptions, deterministic_zip, loss_warning, nothing_to_export, quiz_loss
+from ..xml import tree_bytes
 from . import identifiers
 from .assessment import AssessmentDocument, item_xml
 from .losses import question_errors, question_losses
@@ -23,7 +24,6 @@ from .manifest import manifest_document, paths
 from .media import FOLDER, used_media
 from .meta import meta_document
 from .rules import shuffle_answers
-from .xml import first_non_xml
 
 NON_CC_FOLDER = "non_cc_assessments/"
 
@@ -37,7 +37,6 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     shuffled = shuffle_answers(quiz)
     diagnostics: list[Diagnostic] = []
     document = AssessmentDocument(quiz)
-    unwritable: list[Diagnostic] = []
     failed = False
     for section, members in quiz.layout():
         # A group gives each of its questions the same points: a section shuffled but worth
@@ -57,15 +56,9 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
                 failed = failed or diagnostics[-1].is_error
             if failed:
                 continue  # nothing will be written: spare building the rest
-            item = item_xml(quiz, question)
-            if not document.add(item):
-                unwritable.append(_unwritable(quiz, question, item))
+            document.add(item_xml(quiz, question))
         if group and not failed:
             document.close_group()
-    if not failed and (unwritable or not document.title_writable):
-        # Reported only when nothing else failed: the question errors say more.
-        failed = True
-        diagnostics.extend(unwritable or [_unwritable_title(quiz)])
     metadata = _dropped_metadata(quiz)
     if metadata:
         diagnostics.append(metadata)
@@ -78,12 +71,8 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         for section, members in quiz.layout()
     )
     assessment_path, meta_path = paths(quiz)
-    try:
-        manifest = xml_bytes(manifest_document(quiz, media))
-        meta = xml_bytes(meta_document(quiz, points, shuffled))
-    except ValueError as exc:  # lxml refuses characters XML 1.0 cannot carry
-        diagnostics.append(error(f"the quiz's title or description: {exc}", quiz.location.file, code="canvas-xml"))
-        return Export(filename, None, tuple(diagnostics))
+    manifest = tree_bytes(manifest_document(quiz, media))
+    meta = tree_bytes(meta_document(quiz, points, shuffled))
     files = {"imsmanifest.xml": manifest, assessment_path: document.close(), meta_path: meta, NON_CC_FOLDER: b""}
     for file in media:
         files[FOLDER + file.path] = file.data
@@ -103,16 +92,6 @@ def _section_losses(quiz: Quiz, section, group: bool, options: ExportOptions) ->
         found.append(quiz_loss(quiz, f"section {section.id!r}: Canvas's question groups have no instructions; they are left out", options,
                                "canvas-section", section.location.pointer + "/instructions"))
     return found
-
-
-def _unwritable(quiz: Quiz, question, item: str) -> Diagnostic:
-    bad = first_non_xml(item)
-    message = f"question {question.id!r}: the character U+{ord(bad):04X} cannot be written in XML"
-    return error(message, quiz.location.file, question.location.pointer, code="canvas-xml")
-
-
-def _unwritable_title(quiz: Quiz) -> Diagnostic:
-    return error("the quiz title holds a character XML cannot carry", quiz.location.file, code="canvas-xml")
 
 
 def _dropped_metadata(quiz: Quiz) -> Diagnostic | None:

@@ -12,7 +12,7 @@ from .item import build_item, decimal_text
 from .matching_item import matching, ordering
 from .open_items import essay, numerical, short_answer
 from .qti12 import NS, SCHEMA_LOCATION, XSI
-from .xml import DECLARATION, attribute, encode
+from ..xml import DECLARATION, attribute
 
 _FILL = {
     SingleChoice: single_choice,
@@ -39,8 +39,7 @@ class AssessmentDocument:
 
     A quiz of 20,000 questions is a document of some 75 MB: joined as one string it would be
     copied at four bytes a character as soon as one emoji appears, then encoded again. Items are
-    encoded one by one into a single buffer instead, which also tells which question holds a
-    character XML cannot carry."""
+    encoded one by one into a single buffer instead."""
 
     def __init__(self, quiz: Quiz):
         head = (
@@ -48,23 +47,16 @@ class AssessmentDocument:
             f'  <assessment ident="{identifiers.assessment_ident(quiz)}" title="{attribute(quiz.title)}">\n'
             '    <section ident="root_section">\n'
         )
-        encoded = encode(head)
-        self.title_writable = encoded is not None
         self._buffer = io.BytesIO()
-        self._buffer.write(encoded or b"")
+        self._buffer.write(head.encode("utf-8"))
 
-    def add(self, item: str) -> bool:
-        """Appends an item; False (and nothing written) when it cannot be written as XML."""
-        data = encode(item)
-        if data is None:
-            return False
-        self._buffer.write(data)
-        return True
+    def add(self, item: str) -> None:
+        self._buffer.write(item.encode("utf-8"))
 
-    def open_group(self, ident: str, title: str, pick: int, points: float) -> bool:
+    def open_group(self, ident: str, title: str, pick: int, points: float) -> None:
         """A question group: Canvas draws `pick` of the items up to close_group, each worth `points`
         (assessment_test_converter.rb process_section reads selection_number and points_per_item)."""
-        return self.add(
+        self.add(
             f'      <section ident="{ident}" title="{attribute(title)}">\n'
             "        <selection_ordering>\n          <selection>\n"
             f"            <selection_number>{pick}</selection_number>\n"

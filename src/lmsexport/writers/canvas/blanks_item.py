@@ -12,7 +12,7 @@ multiple_dropdowns_question (drop-downs only), as Canvas's QTI importer reads th
 from __future__ import annotations
 
 from ...model import DropdownBlank, FillInBlanks, NumericalBlank, NumericAnswer, ShortAnswerBlank
-from ..shared import number
+from ..xml import number
 from .item import ItemParts
 from .qti12 import end_condition, end_conditionvar, plain_material, respcondition, set_score, varequal
 

@@ -9,7 +9,8 @@ from .item import ItemParts
 from .media import STYLE
 from .qti12 import html_text, end_condition, end_conditionvar, feedback_condition, respcondition, set_score, show_feedback, varequal
 from ..shared import in_language
-from .xml import INDENT, text
+from ..xml import text
+from .xml import INDENT
 
 RESPONSE = "response1"
 

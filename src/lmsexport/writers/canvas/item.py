@@ -27,7 +27,8 @@ from ...text.blanks import fill
 from . import identifiers
 from .media import STYLE
 from .qti12 import html_material, itemfeedback, other
-from .xml import Lines, attribute
+from ..xml import attribute
+from .xml import Lines
 
 QUESTION_TYPES: dict[type[Question], str] = {
     SingleChoice: "multiple_choice_question",

@@ -21,7 +21,8 @@ from ...model import (
     SingleChoice,
 )
 from .blanks_item import accepted_texts
-from .rules import is_full, off_rule_choices
+from ...tolerances import is_full_credit as is_full
+from .rules import off_rule_choices
 
 
 def _percent(credit: float) -> str:

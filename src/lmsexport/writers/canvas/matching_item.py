@@ -20,7 +20,11 @@ from .qti12 import end_condition, end_conditionvar, html_material, plain_materia
 def matching(parts: ItemParts) -> None:
     question: Matching = parts.question
     pairs = [(pair.id, pair.prompt, pair.answer) for pair in question.pairs]
-    _match(parts, pairs, [(d.id, d.text) for d in question.distractors])
+    places = [str(place) for place in range(1, len(pairs) + 1)]
+    # A matching of prompts to the places 1..N (an ordering as this writer writes it, read back)
+    # lists the places in order, as the ordering does.
+    in_order = not question.distractors and sorted(answer for _, _, answer in pairs) == sorted(places)
+    _match(parts, pairs, [(d.id, d.text) for d in question.distractors], places=places if in_order else None)
 
 
 def ordering(parts: ItemParts) -> None:

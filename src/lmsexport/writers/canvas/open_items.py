@@ -7,7 +7,7 @@ from decimal import Decimal, localcontext
 from ...model import NumericAnswer, Numerical, ShortAnswer
 from .item import ItemParts, decimal_text
 from .qti12 import end_condition, end_conditionvar, respcondition, set_score, show_feedback, varequal
-from .rules import is_full
+from ...tolerances import is_full_credit as is_full
 from .xml import Lines
 
 RESPONSE = "response1"

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .xml import INDENT, Lines, attribute, text
+from ..xml import attribute, text
+from .xml import INDENT, Lines
 
 NS = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"
 XSI = "http://www.w3.org/2001/XMLSchema-instance"

@@ -12,13 +12,8 @@ Facts from canvas-lms (app/models/quizzes/quiz_question/*, gems/plugins/qti_expo
 
 from __future__ import annotations
 
-from ...model import Choice, MultipleResponse, Question, Quiz, SingleChoice, is_full_credit
-
-_EPSILON = 1e-9
-
-
-def is_full(credit: float) -> bool:
-    return is_full_credit(credit)  # as validation judges full credit
+from ...model import Choice, MultipleResponse, Question, Quiz, SingleChoice
+from ...tolerances import same_but_for_rounding
 
 
 def canvas_credit(choice: Choice, n_correct: int) -> float:
@@ -29,7 +24,7 @@ def canvas_credit(choice: Choice, n_correct: int) -> float:
 
 def off_rule_choices(question: MultipleResponse) -> list[Choice]:
     n_correct = sum(1 for c in question.choices if c.correct)
-    return [c for c in question.choices if abs(c.credit - canvas_credit(c, n_correct)) > _EPSILON]
+    return [c for c in question.choices if not same_but_for_rounding(c.credit, canvas_credit(c, n_correct))]
 
 
 def wants_fixed_order(question: Question) -> bool:

@@ -1,5 +1,6 @@
 """What the Moodle XML and GIFT checks share: every credit judged against Moodle's grade list,
-at the place of the credit, saying so when it is the default split rather than a value written.
+at the place of the credit, saying so when it is the default split rather than a value written,
+and the walk of the questions with the writer's own rules run on each.
 
 The writers call `grade_percent` for the same credits; the checks report, so the problem is
 said once for both formats (`moodle, gift: ...`), where the author can change it.
@@ -7,11 +8,12 @@ said once for both formats (`moodle, gift: ...`), where the author can change it
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 
 from ...diagnostics import Diagnostic, error, pointer_join
-from ...model import MultipleResponse, Numerical, Question, Quiz, ShortAnswer, SingleChoice
+from ...model import MultipleResponse, Numerical, Question, Quiz, Section, ShortAnswer, SingleChoice
+from .common import question_diagnostics
 from .grades import exact_grade, grade_percent, nearest_grade
 
 # Grades of Moodle's list that are exact fractions, for suggesting credits that add up to 1.
@@ -111,3 +113,24 @@ def _relocated(diagnostic: Diagnostic, pointer: str) -> Diagnostic:
 def exact_or_nearest(credit: float) -> str:
     """The percentage a writer run as a check goes on with: the check reports the problem."""
     return exact_grade(credit) or nearest_grade(credit)
+
+
+class CreditsChecked:
+    """Mixed into a Moodle XML or GIFT writer run as its format's check: `grade_problems` judges
+    the credits (said once for both formats), so the writer goes on with the grade Moodle stores."""
+
+    def grade(self, question: Question, credit: float, what: str) -> str | None:
+        return exact_or_nearest(credit)
+
+
+def checked_questions(quiz: Quiz, options, write: Callable[[Question], object],
+                      section_diagnostics: Callable[[Section], Iterator[Diagnostic]]) -> Iterator[Diagnostic]:
+    """The diagnostics of every section and question, in the order the writers walk them, with
+    `write` running the writer's own rules on each question (its diagnostics are the writer's)."""
+    for section, members in quiz.layout():
+        if section is not None:
+            yield from section_diagnostics(section)
+        for question in members:
+            yield from question_diagnostics(quiz, question, options)
+            yield from grade_problems(quiz, question, options)
+            write(question)

@@ -23,7 +23,8 @@ from ...text import (
     to_html,
     to_inline_html,
 )
-from ..shared import ExportOptions, loss_warning, number, quiz_loss  # noqa: F401 (number: the writers read it here)
+from ..shared import ExportOptions, loss_warning, quiz_loss
+from ..xml import number
 
 _TAG_LIKE = re.compile(r"<[A-Za-z/!?]")
 _TAG_UNSAFE = re.compile(r"[\x00-\x1f\x7f<>`]|\s\s")

@@ -14,7 +14,7 @@ difficulty, learning path, category, source, tags) rides in the manifest's LOM (
 
 from __future__ import annotations
 
-from ...model import Description, Ordering, Quiz, Section
+from ...model import Description, Ordering, Question, Quiz, Section
 from ..shared import Export, ExportOptions, deterministic_zip, nothing_to_export
 from .context import ItemContext
 from .item import assessment_item
@@ -22,7 +22,7 @@ from .lom import quiz_lom, write
 from .manifest import ITEM_TYPE, MEDIA_TYPE, TEST_TYPE, Resource, manifest
 from .media import used_media
 from .platform_losses import Loss, Severity, found_in, found_in_sections
-from .names import first_non_xml_char, identifier, media_href, media_path
+from .names import identifier, media_href, media_path
 from .problems import Problems
 from .test import assessment_test
 
@@ -39,7 +39,6 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     if not questions:
         return nothing_to_export(quiz, filename, "QTI")
     problems = Problems(quiz, options)
-    _check_quiz_strings(quiz, problems)
 
     files: dict[str, bytes] = {}
     media_ids = {m.path: f"media.{n}" for n, m in enumerate(quiz.media, 1)}
@@ -58,7 +57,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         files[href] = assessment_item(ctx, item_id)
         title = question.title if question.title is not None else question.id
         shows = tuple(used_media(quiz, question)) if media_ids else ()
-        resources.append(Resource(item_id, ITEM_TYPE, href, title, language, _item_keywords(ctx, quiz),
+        resources.append(Resource(item_id, ITEM_TYPE, href, title, language, _item_keywords(quiz, question),
                                   tuple(media_ids[path] for path in shows), tuple(media_href(path) for path in shows),
                                   canvas_type=_CANVAS_TYPES.get(type(question))))
         refs[question.id] = (item_id, href, question.points)
@@ -113,16 +112,15 @@ def _section(quiz: Quiz, section: Section | None, problems: Problems):
         return None
     index = quiz.sections.index(section)
     ctx = ItemContext(problems, None, quiz.language)
-    title = ctx.plain(section.title, "sections", index, "title")
+    title = section.title
     rubric = "" if section.instructions is None else ctx.block(section.instructions, "sections", index, "instructions")
     # Content ids hold no '.', so this cannot meet an item's identifier.
     return (f"section.{identifier(section.id)}", title, section.pick, section.shuffle, rubric)
 
 
-def _item_keywords(ctx: ItemContext, quiz: Quiz) -> tuple[str, ...]:
+def _item_keywords(quiz: Quiz, question: Question) -> tuple[str, ...]:
     """The quiz's tags apply to each of its questions; each tag once, in order."""
-    own = tuple(ctx.plain(t, "tags", i) for i, t in enumerate(ctx.question.tags))
-    return tuple(dict.fromkeys((*quiz.tags, *own))) if quiz.tags else own
+    return tuple(dict.fromkeys((*quiz.tags, *question.tags))) if quiz.tags else question.tags
 
 
 def _unique_href(item_id: str, used: set[str]) -> str:
@@ -137,17 +135,3 @@ def _unique_href(item_id: str, used: set[str]) -> str:
     used.add(href.lower())
     return href
 
-
-def _check_quiz_strings(quiz: Quiz, problems: Problems) -> None:
-    """Every quiz string the manifest or the test holds must be one XML can hold."""
-    fields = [("title", quiz.title), *((f"tags/{i}", t) for i, t in enumerate(quiz.tags))]
-    fields += [(f"category/{i}", c) for i, c in enumerate(quiz.category)]
-    if quiz.description is not None:
-        fields.append(("description", quiz.description.source))
-    fields += [(name, getattr(quiz, name)) for name in ("level", "learning_path") if getattr(quiz, name) is not None]
-    if quiz.source is not None:
-        fields += [(f"source/{name}", getattr(quiz.source, name)) for name in ("name", "url", "license") if getattr(quiz.source, name) is not None]
-    for where, value in fields:
-        bad = first_non_xml_char(value)
-        if bad is not None:
-            problems.error(None, f"U+{ord(bad):04X} is a character that XML cannot hold", *where.split("/"))

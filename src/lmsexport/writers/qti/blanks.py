@@ -11,8 +11,8 @@ from __future__ import annotations
 from ...model import DropdownBlank, FillInBlanks, NumericalBlank, ShortAnswerBlank
 from .context import ItemContext
 from .expressions import base, condition, make, set_outcome, value, variable
-from .markup import text
-from .names import SCORE, choice_identifier, number
+from ..xml import number, text
+from .names import SCORE, choice_identifier
 from .parts import AnswerFeedback, Parts
 from .scoring import mapping
 from .text_entry import accepts, any_of, midpoint
@@ -44,9 +44,10 @@ class _Blanks:
 
     def short_answer(self, index: int, blank: ShortAnswerBlank, worth: float) -> str:
         response = _response(blank.id)
-        texts = [self.ctx.plain(a.text, "blanks", index, "answers", j, "text") for j, a in enumerate(blank.answers)]
+        texts = [a.text for a in blank.answers]
         best = max(range(len(texts)), key=lambda j: blank.answers[j].credit)
-        entries = [(t, a.credit * worth) for t, a in zip(texts, blank.answers) if a.credit != 0]
+        # Every answer is in the mapping, those worth nothing too, so that the package holds them all.
+        entries = [(t, a.credit * worth) for t, a in zip(texts, blank.answers)]
         self.parts.responses.append(make(
             "responseDeclaration", make("correctResponse", value(texts[best])), mapping(entries, worth, case_sensitive=blank.case_sensitive),
             identifier=response, cardinality="single", baseType="string"))
@@ -88,8 +89,7 @@ class _Blanks:
         self.feedback(index, blank.options, chosen, "option")
         shuffle = "true" if blank.shuffle else "false"
         choices = "".join(
-            f'<inlineChoice identifier="{i}">{text(self.ctx.plain(o.text, "blanks", index, "options", j, "text"))}</inlineChoice>'
-            for j, (i, o) in enumerate(zip(ids, blank.options)))
+            f'<inlineChoice identifier="{i}">{text(o.text)}</inlineChoice>' for i, o in zip(ids, blank.options))
         return f'<inlineChoiceInteraction responseIdentifier="{response}" shuffle="{shuffle}">{choices}</inlineChoiceInteraction>'
 
 

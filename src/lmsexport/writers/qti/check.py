@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from ...diagnostics import Diagnostic
 from ...model import Quiz, Text, TextFormat
 from ..shared import ExportOptions, nothing_to_export
-from . import _check_quiz_strings, _item_keywords, _section, report_platform_losses
+from . import _section, report_platform_losses
 from .context import ItemContext
 from .item import assessment_item
 from .names import identifier
@@ -32,7 +32,6 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
         yield from nothing_to_export(quiz, "", "QTI").diagnostics
         return
     problems = Problems(quiz, options)
-    _check_quiz_strings(quiz, problems)
     taken: set[str] = set()
     for question in questions:
         item_id = identifier(question.id)
@@ -41,7 +40,6 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
         taken.add(item_id)
         ctx = _CheckingContext(problems, question, quiz.language_of(question))
         assessment_item(ctx, item_id)
-        _item_keywords(ctx, quiz)
     for section, _ in quiz.layout():
         _section(quiz, section, problems)
     report_platform_losses(quiz, problems)

@@ -6,7 +6,7 @@ from ...model import Choice, MultipleResponse, SingleChoice, Text, TrueFalse
 from .context import ItemContext
 from .expressions import base, condition, make, set_outcome, value, variable
 from .feedback import option_feedback_id
-from .markup import attribute
+from ..xml import attribute
 from .names import MAP_RESPONSE, MATCH_CORRECT, MAXSCORE, RESPONSE, SCORE, choice_identifier
 from .parts import AnswerFeedback, Parts
 from .scoring import map_response_rules, mapping

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ... import text as rich
 from ...model import Question, Text, TextFormat
 from ...text import MathStyle, RenderStyle
-from .names import first_non_xml_char, media_href
+from .names import media_href
 from .problems import Problems
 from .xhtml import fragment
 
@@ -23,14 +23,6 @@ class ItemContext:
         self.question = question
         self.language = language
 
-    def plain(self, value: str, *where: str | int) -> str:
-        """A plain string for an attribute or a text node; XML must be able to hold it."""
-        bad = first_non_xml_char(value)
-        if bad is not None:
-            self.problems.error(self.question, f"U+{ord(bad):04X} is a character that XML cannot hold", *where)
-            return ""
-        return value
-
     def block(self, text: Text, *where: str | int) -> str:
         """Block content in one `div`: the stem, feedback, a rubric."""
         return "<div>" + self._markup(rich.to_html(text, ITEM_STYLE), text, where) + "</div>"
@@ -44,9 +36,6 @@ class ItemContext:
         return self._markup(rich.to_inline_html(text, ITEM_STYLE), text, where)
 
     def _markup(self, html: str, text: Text, where: tuple[str | int, ...]) -> str:
-        if first_non_xml_char(text.source) is not None:
-            self.plain(text.source, *where)
-            return ""
         if text.format is TextFormat.PLAIN:
             return html  # escaped paragraphs and line breaks only: always valid QTI
         result = fragment(html)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .markup import make, text, with_text
+from ..xml import text
+from .markup import make, with_text
 from .names import FEEDBACK
 
 __all__ = ["add_feedback", "base", "condition", "make", "set_outcome", "value", "variable"]

@@ -23,10 +23,10 @@ from .blanks import fill_in_blanks
 from .choices import multiple_response, single_choice, true_false
 from .context import ItemContext
 from .feedback import feedback
-from .markup import DECLARATION, attribute
+from ..xml import DECLARATION, attribute, number
 from .matching import matching
 from .ordering import ordering
-from .names import FEEDBACK, MAXSCORE, QTI, QTI_XSD, RESPONSE, SCORE, XSI, number
+from .names import FEEDBACK, MAXSCORE, QTI, QTI_XSD, RESPONSE, SCORE, XSI
 from .parts import Parts
 from .text_entry import numerical, short_answer
 
@@ -79,7 +79,7 @@ def assessment_item(ctx: ItemContext, item_id: str) -> bytes:
     if question.penalty:
         ctx.problems.loss(question, "QTI 2.1 has no penalty for another try; the penalty is left out", "penalty")
     head = (
-        f'{DECLARATION}{_OPEN} identifier="{item_id}" title="{attribute(ctx.plain(title, "title"))}"'
+        f'{DECLARATION}{_OPEN} identifier="{item_id}" title="{attribute(title)}"'
         f' adaptive="false" timeDependent="false" xml:lang="{attribute(ctx.language)}">'
     )
     return (head + _LINE + _LINE.join(children) + "\n</assessmentItem>\n").encode()
@@ -99,7 +99,7 @@ def _unscored(ctx: ItemContext, question: Question) -> Parts:
         parts.responses.append(f'<responseDeclaration identifier="{RESPONSE}" cardinality="single" baseType="string"/>')
         placeholder = ""
         if question.response_template:
-            placeholder = f' placeholderText="{attribute(ctx.plain(question.response_template, "response_template"))}"'
+            placeholder = f' placeholderText="{attribute(question.response_template)}"'
         lines = max(question.lines, 1)
         parts.body.append(f'<extendedTextInteraction responseIdentifier="{RESPONSE}" expectedLines="{lines}"{placeholder}/>')
     return parts

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...model import Quiz
-from .markup import attribute, text
+from ..xml import attribute, text
 
 VOCABULARY = "LOMv1.0"
 # Vocabulary values and identifiers are in no human language.

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .lom import item_lom
-from .markup import DECLARATION, attribute
+from ..xml import DECLARATION, attribute
 from .names import CP, CP_XSD, MD, MD_XSD, QTI, XSI
 
 ITEM_TYPE = "imsqti_item_xmlv2p1"

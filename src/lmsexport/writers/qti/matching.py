@@ -54,11 +54,9 @@ def matching(ctx: ItemContext, question: Matching) -> Parts:
         content = _wrapped(ctx.inline(pair.prompt, "pairs", index, "prompt"))
         prompts.append(f'<simpleAssociableChoice identifier="{source}" matchMax="1">{content}</simpleAssociableChoice>')
     answers = []
-    where = {pair.answer: ("pairs", i, "answer") for i, pair in reversed(list(enumerate(question.pairs)))}
-    where.update({d.text: ("distractors", i, "text") for i, d in enumerate(question.distractors) if d.text not in where})
     for text, target in targets.items():
         # Any prompt may be matched to any answer, wrong ones included.
-        answers.append(with_text("simpleAssociableChoice", ctx.plain(text, *where[text]), identifier=target, matchMax=str(len(pairs))))
+        answers.append(with_text("simpleAssociableChoice", text, identifier=target, matchMax=str(len(pairs))))
     shuffled = "true" if question.shuffle else "false"
     parts.body.append(
         f'<matchInteraction responseIdentifier="{RESPONSE}" shuffle="{shuffled}" maxAssociations="{len(pairs)}">'

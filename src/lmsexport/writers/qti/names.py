@@ -1,12 +1,10 @@
-"""Namespaces, identifiers and number spelling shared by the QTI 2.1 files."""
+"""Namespaces and identifiers shared by the QTI 2.1 files."""
 
 from __future__ import annotations
 
 import re
 from urllib.parse import quote
 
-from ...model import NOT_XML as _NOT_XML
-from ..shared import number  # noqa: F401 (the item builders read it here)
 
 QTI = "http://www.imsglobal.org/xsd/imsqti_v2p1"
 QTI_XSD = "http://www.imsglobal.org/xsd/qti/qtiv2p1/imsqti_v2p1.xsd"
@@ -47,12 +45,6 @@ def identifier(raw: str) -> str:
         return raw
     cleaned = _NOT_NCNAME_CHAR.sub("_", raw)
     return cleaned if _NCNAME.fullmatch(cleaned) else "id_" + cleaned
-
-
-def first_non_xml_char(text: str) -> str | None:
-    """The first code point XML 1.0 cannot hold at all, not even as a character reference."""
-    found = _NOT_XML.search(text)
-    return found.group() if found else None
 
 
 def media_path(path: str) -> str:

@@ -32,6 +32,7 @@ from ...model import (
     ShortAnswerBlank,
     SingleChoice,
 )
+from ..canvas.rules import off_rule_choices
 
 
 class Severity(Enum):
@@ -129,11 +130,8 @@ def _choices(question: Question) -> tuple[Choice, ...]:
 
 
 def _off_rule(question: Question) -> bool:
-    if not isinstance(question, MultipleResponse):
-        return False
-    right = sum(1 for c in question.choices if c.correct)
-    share = 1.0 / right if right else 0.0
-    return any(abs(c.credit - (share if c.correct else -share)) > 1e-9 for c in question.choices)
+    """Credits other than Canvas's multiple answers rule gives (the same rule its QTI 1.2 import applies)."""
+    return isinstance(question, MultipleResponse) and bool(off_rule_choices(question))
 
 
 def _other_language(question: Question, quiz: Quiz) -> bool:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from .expressions import base, condition, make, set_outcome, variable
-from .markup import attribute
-from .names import RESPONSE, SCORE, number
+from ..xml import attribute, number
+from .names import RESPONSE, SCORE
 
 
 def mapping(entries: list[tuple[str, float]], points: float, case_sensitive: bool | None = None) -> str:

@@ -4,8 +4,8 @@ random draws and shuffling, the instructions as a rubricBlock)."""
 
 from __future__ import annotations
 
-from .markup import DECLARATION, attribute
-from .names import MAXSCORE, QTI, QTI_XSD, SCORE, XSI, number
+from ..xml import DECLARATION, attribute, number
+from .names import MAXSCORE, QTI, QTI_XSD, SCORE, XSI
 
 _OUTCOMES = "".join(f'\n  <outcomeDeclaration identifier="{name}" cardinality="single" baseType="float"/>' for name in (SCORE, MAXSCORE))
 # Item scores are already in points, so the test sums them without the weights.

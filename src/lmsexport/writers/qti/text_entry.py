@@ -12,7 +12,8 @@ from ...model import Numerical, NumericAnswer, ShortAnswer
 from .context import ItemContext
 from .expressions import base, condition, make, set_outcome, value, variable
 from .feedback import answer_feedback_id
-from .names import MAP_RESPONSE, RESPONSE, SCORE, number
+from ..xml import number
+from .names import MAP_RESPONSE, RESPONSE, SCORE
 from .parts import AnswerFeedback, Parts
 from .scoring import map_response_rules, mapping
 
@@ -23,7 +24,7 @@ def _blank(expected_length: int) -> list[str]:
 
 def short_answer(ctx: ItemContext, question: ShortAnswer) -> Parts:
     parts = Parts(first_match_only=True)
-    texts = [ctx.plain(a.text, "answers", i, "text") for i, a in enumerate(question.answers)]
+    texts = [a.text for a in question.answers]
     best = max(question.answers, key=lambda a: a.credit, default=None)
     correct = make("correctResponse", value(texts[question.answers.index(best)])) if best is not None else ""
     entries = [(t, a.credit * question.points) for t, a in zip(texts, question.answers) if a.credit != 0]

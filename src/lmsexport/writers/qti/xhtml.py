@@ -17,7 +17,7 @@ from pathlib import PurePosixPath
 from lxml import etree
 
 from ...text.markdown import AUDIO, VIDEO
-from .markup import text as escape_text
+from ..xml import text as escape_text
 
 MATHML = "http://www.w3.org/1998/Math/MathML"
 
@@ -61,8 +61,9 @@ class Fragment:
 # Text with the entities Markdown writes, between the tags it writes for a paragraph, emphasis,
 # code, links and line breaks. Markup made only of these (most texts of a bank) is well-formed
 # QTI whenever its tags nest (see `_nests`), so it needs no parse.
-# Possessive: nothing here can match two ways, so no backtracking is ever needed.
-_CHARS = r"(?:[^<>&\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]++|&(?:amp|lt|gt|quot);)*+"
+# Possessive: nothing here can match two ways, so no backtracking is ever needed. (Characters XML
+# cannot hold need no exclusion: a model never holds one, see model.NOT_XML.)
+_CHARS = r"(?:[^<>&]++|&(?:amp|lt|gt|quot);)*+"
 _VALUE = _CHARS.replace("[^", '[^"')
 _SIMPLE = re.compile(rf'{_CHARS}(?:<(?:/?(?:p|em|strong|code|a)|a href="{_VALUE}"|br /)>{_CHARS})*+')
 _TAG = re.compile(r"<(/?)([a-z]+)")

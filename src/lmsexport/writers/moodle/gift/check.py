@@ -7,22 +7,19 @@ from collections.abc import Iterator
 
 from ....checks.addresses import media_base_url_problem
 from ....diagnostics import Diagnostic, error
-from ....model import Question, Quiz, Text
-from ..check import exact_or_nearest, grade_problems
-from ..common import category_path, dropped_metadata, question_diagnostics, quiz_diagnostics, section_category_path, section_note
+from ....model import Quiz, Section, Text
+from ..check import CreditsChecked, checked_questions
+from ..common import category_path, dropped_metadata, quiz_diagnostics, section_category_path, section_note
 from ...shared import ExportOptions, nothing_to_export
 from . import _category_losses
 from .questions import BlockWriter
 
 
-class _CheckingWriter(BlockWriter):
+class _CheckingWriter(CreditsChecked, BlockWriter):
     """The block writer with no text rendered and credits judged by `grade_problems`."""
 
     def rich(self, text: Text, inline: bool) -> str:
         return ""
-
-    def grade(self, question: Question, credit: float, what: str) -> str | None:
-        return exact_or_nearest(credit)
 
 
 def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
@@ -40,13 +37,11 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
         yield dropped
     yield from _category_losses(quiz, category_path(quiz), options)
     writer = _CheckingWriter(quiz, options)
-    for section, members in quiz.layout():
-        if section is not None:
-            section_path = section_category_path(quiz, section)
-            yield section_note(quiz, section, section_path)
-            yield from _category_losses(quiz, section_path, options)
-        for question in members:
-            yield from question_diagnostics(quiz, question, options)
-            yield from grade_problems(quiz, question, options)
-            writer.block(question)
+
+    def section_diagnostics(section: Section) -> Iterator[Diagnostic]:
+        section_path = section_category_path(quiz, section)
+        yield section_note(quiz, section, section_path)
+        yield from _category_losses(quiz, section_path, options)
+
+    yield from checked_questions(quiz, options, writer.block, section_diagnostics)
     yield from writer.diagnostics

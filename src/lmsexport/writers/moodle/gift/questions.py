@@ -4,18 +4,22 @@ splits questions on blank lines only (qformat_default::readquestions)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from urllib.parse import quote
 
 from ....diagnostics import Diagnostic, error, pointer_join
 from ....model import (
+    Blank,
     Choice,
     Description,
+    DropdownBlank,
     Essay,
     FillInBlanks,
     Matching,
     MultipleResponse,
     Numerical,
     NumericalBlank,
+    Ordering,
     Question,
     Quiz,
     ShortAnswer,
@@ -27,9 +31,10 @@ from ....model import (
 )
 from ....text import RenderStyle, media_references
 from ....text.blanks import fill
-from ..common import escape_wildcards, number, question_name, question_tags, question_texts, range_as_value_and_tolerance, tag_pointer
+from ..common import escape_wildcards, question_name, question_tags, question_texts, range_as_value_and_tolerance, tag_pointer
 from ..grades import grade_percent
 from ...shared import ExportOptions, loss_warning
+from ...xml import number  # XSD's spelling, which GIFT's reader reads back exactly too
 from . import escape as esc
 
 # A final backslash would turn the closing ']' into an escaped one and swallow the next tag.
@@ -40,10 +45,6 @@ def media_link(base: str):
     """The address of a media file published under `base`: the base, then the path as written."""
     prefix = base if base.endswith("/") else base + "/"
     return lambda path: prefix + quote(path, safe="/")
-
-
-# The question type whose GIFT answer block a lone blank is written as (GIFT's missing word).
-_STAND_IN = {"short_answer": "short_answer", "numerical": "numerical", "dropdown": "single_choice"}
 
 
 def stand_in(question: FillInBlanks) -> Question:
@@ -97,7 +98,7 @@ class BlockWriter:
         language = question.language
         self.lang = language if language is not None and language != self.quiz.language else None
         self.common_losses(question)
-        body = getattr(self, "_" + question.type)(question)
+        body = WRITERS[type(question)](self, question)
         if body is None:
             return None
         stem = self.rich(question.stem, inline=False)
@@ -184,9 +185,8 @@ class BlockWriter:
         return "{" + "#".join(parts) + tail + "}"
 
     def _short_answer(self, question: ShortAnswer) -> str | None:
-        if not any(abs(a.credit - 1) < 1e-5 for a in question.answers):
-            self.fail(question, "Moodle rejects a short answer question where no answer is worth full marks", "moodle-no-full-marks")
-            return None
+        # Moodle refuses a question with no answer at 100%: the model always has one (loading
+        # refuses a question without), and its grade is Moodle's 100.
         if question.case_sensitive:
             self.lose(question, "GIFT cannot make a short answer case sensitive", "gift-case", "case_sensitive")
         lines = []
@@ -200,9 +200,6 @@ class BlockWriter:
         return "{\n" + "".join(lines) + self.general(question) + "}"
 
     def _numerical(self, question: Numerical) -> str | None:
-        if not any(abs(a.credit - 1) < 1e-5 for a in question.answers):
-            self.fail(question, "Moodle rejects a numerical question where no answer is worth full marks", "moodle-no-full-marks")
-            return None
         lines = []
         for answer in question.answers:
             percent = self.grade(question, answer.credit, "numerical answer")
@@ -225,7 +222,7 @@ class BlockWriter:
             self.fail(question, f"GIFT holds one answer block per question, so a text with {len(question.blanks)} blanks cannot be written "
                                 "(Moodle would keep the first and show the others as text): leave GIFT out with --format", "gift-unwritable")
             return None
-        return getattr(self, "_" + _STAND_IN[question.blanks[0].kind])(stand_in(question))
+        return STAND_INS[type(question.blanks[0])](self, stand_in(question))
 
     def _ordering(self, question: Question) -> None:
         self.fail(question, "GIFT has no ordering question (Moodle's GIFT import knows none): leave GIFT out with --format, or write this question for Moodle XML only", "gift-unwritable")
@@ -270,3 +267,26 @@ class BlockWriter:
         if question.feedback.general is not None:
             self.lose(question, "GIFT cannot carry general feedback on a description", "gift-feedback", "explanation")
         return ""
+
+
+# The block of each question type, keyed by the model's class (tests/test_type_coverage.py fails
+# for a type left out).
+WRITERS: dict[type[Question], Callable[[BlockWriter, Question], str | None]] = {
+    SingleChoice: BlockWriter._single_choice,
+    MultipleResponse: BlockWriter._multiple_response,
+    TrueFalse: BlockWriter._true_false,
+    ShortAnswer: BlockWriter._short_answer,
+    Numerical: BlockWriter._numerical,
+    Matching: BlockWriter._matching,
+    Ordering: BlockWriter._ordering,
+    FillInBlanks: BlockWriter._fill_in_blanks,
+    Essay: BlockWriter._essay,
+    Description: BlockWriter._description,
+}
+
+# The answer block a lone blank is written as (GIFT's missing word), by the blank's class.
+STAND_INS: dict[type[Blank], Callable[[BlockWriter, Question], str | None]] = {
+    ShortAnswerBlank: BlockWriter._short_answer,
+    NumericalBlank: BlockWriter._numerical,
+    DropdownBlank: BlockWriter._single_choice,
+}

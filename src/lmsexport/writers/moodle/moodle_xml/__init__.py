@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-from ....diagnostics import error
 from ....model import Quiz
 from ....text import media_references
 from ..common import dropped_metadata, question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
 from ...shared import Export, ExportOptions, nothing_to_export
 from .category import category_question, section_category_question
 from .questions import QuestionWriter
-from .xml import DECLARATION, NotXml
+from ...xml import DECLARATION
 
 
 def filename(quiz: Quiz) -> str:
@@ -30,25 +29,16 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         message = f"the description's media files ({', '.join(media)}) cannot ride with a Moodle category description: Moodle will show them broken"
         diagnostics.append(quiz_loss(quiz, message, options, "moodle-media", "/description"))
     writer = QuestionWriter(quiz, options)
-    try:
-        parts = [DECLARATION + "<quiz>\n", category_question(quiz)]
-    except NotXml as problem:
-        parts = []
-        message = f"the quiz's category, title or description holds text that XML cannot hold: {problem}"
-        diagnostics.append(error(message, quiz.location.file, "", code="xml-char"))
+    parts = [DECLARATION + "<quiz>\n", category_question(quiz)]
     in_quiz_category = True
     for section, members in quiz.layout():
-        try:
-            if section is not None:
-                diagnostics.append(section_note(quiz, section, section_category_path(quiz, section)))
-                parts.append(section_category_question(quiz, section, len(members)))
-                in_quiz_category = False
-            elif not in_quiz_category:
-                parts.append(category_question(quiz))
-                in_quiz_category = True
-        except NotXml as problem:
-            where = section.location.pointer if section is not None else ""
-            diagnostics.append(error(f"a category or section holds text that XML cannot hold: {problem}", quiz.location.file, where, code="xml-char"))
+        if section is not None:
+            diagnostics.append(section_note(quiz, section, section_category_path(quiz, section)))
+            parts.append(section_category_question(quiz, section, len(members)))
+            in_quiz_category = False
+        elif not in_quiz_category:
+            parts.append(category_question(quiz))
+            in_quiz_category = True
         for question in members:
             diagnostics.extend(question_diagnostics(quiz, question, options))
             part = writer.write(question)

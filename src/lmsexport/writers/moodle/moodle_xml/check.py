@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ....diagnostics import Diagnostic
-from ....model import Choice, Question, Quiz, Text
+from ....model import Choice, Quiz, Section, Text
 from ....text import media_references
-from ..check import exact_or_nearest, grade_problems
-from ..common import dropped_metadata, question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
+from ..check import CreditsChecked, checked_questions
+from ..common import dropped_metadata, quiz_diagnostics, quiz_loss, section_category_path, section_note
 from ...shared import ExportOptions, nothing_to_export
 from .fields import Fields
 from .questions import QuestionWriter
@@ -23,7 +23,7 @@ class _NoText(Fields):
         return ""
 
 
-class _CheckingWriter(QuestionWriter):
+class _CheckingWriter(CreditsChecked, QuestionWriter):
     """The question writer with no text rendered and credits judged by `grade_problems`."""
 
     def __init__(self, quiz: Quiz, options: ExportOptions):
@@ -32,9 +32,6 @@ class _CheckingWriter(QuestionWriter):
 
     def choice_answer(self, percent: str, choice: Choice) -> str:
         return ""
-
-    def grade(self, question: Question, credit: float, what: str) -> str | None:
-        return exact_or_nearest(credit)
 
 
 def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
@@ -51,11 +48,9 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
         message = f"the description's media files ({', '.join(media)}) cannot ride with a Moodle category description: Moodle will show them broken"
         yield quiz_loss(quiz, message, options, "moodle-media", "/description")
     writer = _CheckingWriter(quiz, options)
-    for section, members in quiz.layout():
-        if section is not None:
-            yield section_note(quiz, section, section_category_path(quiz, section))
-        for question in members:
-            yield from question_diagnostics(quiz, question, options)
-            yield from grade_problems(quiz, question, options)
-            writer.write(question)
+
+    def section_diagnostics(section: Section) -> Iterator[Diagnostic]:
+        yield section_note(quiz, section, section_category_path(quiz, section))
+
+    yield from checked_questions(quiz, options, writer.write, section_diagnostics)
     yield from writer.diagnostics

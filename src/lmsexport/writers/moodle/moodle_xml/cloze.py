@@ -23,7 +23,7 @@ from math import gcd, lcm
 from html import escape as html_escape
 
 from ....model import DropdownBlank, NumericalBlank, NumericAnswer, ShortAnswerBlank, Text
-from ..common import number
+from ...xml import number
 
 _CODES = {"&": "&#38;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "}": "&#125;", "#": "&#35;", "~": "&#126;", "\\": "&#92;"}
 _ENCODE = str.maketrans(_CODES)

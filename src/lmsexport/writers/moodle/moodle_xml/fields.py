@@ -19,7 +19,8 @@ from ....model import Quiz, Text, TextFormat
 from ....text import media_references
 from ..common import PLUGINFILE_STYLE, html_of, plain_html
 from ...shared import in_language
-from .xml import attribute, character_data
+from ...xml import attribute
+from .xml import character_data
 
 _EMPTY = ("html", "", ())
 
