@@ -225,13 +225,18 @@ _SLASHED_TITLES = ["a/b", "/lead", "trail/", "a//b", "/"]
 
 
 @st.composite
-def quiz(draw, max_questions: int = 6, new_types: bool = True):
-    """A valid quiz; with `new_types`, ordering and fill-in-the-blanks questions and sections too."""
+def quiz(draw, max_questions: int = 6, new_types: bool = True, include: tuple[str, ...] = ()):
+    """A valid quiz; with `new_types`, ordering and fill-in-the-blanks questions and sections too;
+    `include`: types it holds at least one question of, each placed anywhere in the quiz."""
     n = draw(st.integers(1, max_questions))
     ids = _ids(draw, "q", n)
     text_format = draw(st.sampled_from(["plain", "markdown"]))
     kinds = (*KINDS, *NEW_KINDS) if new_types else tuple(KINDS)
     questions = [draw(question(qid, kinds=kinds, markdown=text_format == "markdown")) for qid in ids]
+    for kind in include:
+        where = draw(st.integers(0, len(questions)))
+        questions.insert(where, draw(question(f"{kind}-{len(questions)}", kinds=(kind,), markdown=text_format == "markdown")))
+    n = len(questions)
     drafts = draw(st.lists(st.booleans(), min_size=n, max_size=n)) if n > 1 and draw(st.booleans()) else [False] * n
     drafts[draw(st.integers(0, n - 1))] = False  # at least one question is exported
     for q, draft in zip(questions, drafts):
@@ -302,6 +307,25 @@ def _corruptions(data: dict) -> list[tuple[str, callable]]:
                   ("negative tolerance", lambda d: _first(d, "numerical")["answers"].__setitem__(0, {"value": 1, "tolerance": -1}))]
     if _first(data, "true_false"):
         found.append(("true/false answer not a boolean", lambda d: _first(d, "true_false").update(answer="yes")))
+    if _first(data, "ordering"):
+        ordering = lambda d: _first(d, "ordering")  # noqa: E731
+        found += [("unknown grading", lambda d: ordering(d).update(grading="by_hand")),
+                  ("unknown layout", lambda d: ordering(d).update(layout="diagonal")),
+                  ("ordering of one item", lambda d: ordering(d).update(items=ordering(d)["items"][:1])),
+                  ("ordering item without text", lambda d: ordering(d)["items"][0].pop("text"))]
+    if _first(data, "fill_in_blanks"):
+        blanks = lambda d: _first(d, "fill_in_blanks")["blanks"]  # noqa: E731
+        found += [("blank of unknown type", lambda d: blanks(d)[0].update(type="essay")),
+                  ("question without blanks", lambda d: _first(d, "fill_in_blanks").update(blanks=[])),
+                  ("blank id not an identifier", lambda d: blanks(d)[0].update(id="1 b")),
+                  ("negative blank points", lambda d: blanks(d)[0].update(points=-1)),
+                  ("drop-down of one option", lambda d: next(b for b in blanks(d) if b["type"] == "dropdown").update(
+                      options=next(b for b in blanks(d) if b["type"] == "dropdown")["options"][:1]))]
+    if data.get("sections"):
+        found += [("section without questions", lambda d: d["sections"][0].update(questions=[])),
+                  ("draw of none", lambda d: d["sections"][0].update(pick=0)),
+                  ("section without title", lambda d: d["sections"][0].pop("title")),
+                  ("same question twice in a section", lambda d: d["sections"][0].update(questions=["a", "a"]))]
     return found
 
 
@@ -310,8 +334,12 @@ _DEFECT_TARGETS = [
     {"id": "target-choice", "type": "single_choice", "stem": "s", "options": [{"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B"}]},
     {"id": "target-number", "type": "numerical", "stem": "s", "answers": [{"value": 1}]},
     {"id": "target-true-false", "type": "true_false", "stem": "s", "answer": True},
+    {"id": "target-ordering", "type": "ordering", "stem": "s", "items": [{"id": "a", "text": "A"}, {"id": "b", "text": "B"}]},
+    {"id": "target-blanks", "type": "fill_in_blanks", "stem": "[[d]]", "blanks": [
+        {"id": "d", "type": "dropdown", "options": [{"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B"}]}]},
 ]
-DEFECTS = [name for name, _ in _corruptions({"questions": _DEFECT_TARGETS})]
+_DEFECT_SECTION = {"id": "target-section", "title": "S", "questions": ["target-choice"]}
+DEFECTS = [name for name, _ in _corruptions({"questions": _DEFECT_TARGETS, "sections": [_DEFECT_SECTION]})]
 
 
 @st.composite
@@ -322,6 +350,9 @@ def invalid_quiz(draw, defect: str | None = None):
         data["questions"] = copy.deepcopy(_DEFECT_TARGETS) + data["questions"]
     else:
         data["questions"] += copy.deepcopy(_DEFECT_TARGETS)
+    # The target section first: no generated section may hold its question as well.
+    kept = [s for s in data.get("sections") or [] if "target-choice" not in s["questions"]]
+    data["sections"] = [copy.deepcopy(_DEFECT_SECTION), *kept]
     name = defect or draw(st.sampled_from(DEFECTS))
     dict(_corruptions(data))[name](data)
     return name, data

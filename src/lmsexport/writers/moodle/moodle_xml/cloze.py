@@ -17,7 +17,7 @@ Facts from question/type/multianswer/questiontype.php and probes through Moodle 
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import Context, Decimal
 from fractions import Fraction
 from math import gcd, lcm
 from html import escape as html_escape
@@ -25,6 +25,7 @@ from html import escape as html_escape
 from ....model import DropdownBlank, NumericalBlank, NumericAnswer, ShortAnswerBlank, Text
 from ...xml import number
 
+_EXACT = Context(prec=800, Emax=999_999, Emin=-999_999)  # the sum of any two doubles, exactly
 _CODES = {"&": "&#38;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "}": "&#125;", "#": "&#35;", "~": "&#126;", "\\": "&#92;"}
 _ENCODE = str.maketrans(_CODES)
 
@@ -67,12 +68,15 @@ def _numeric(answer: NumericAnswer) -> str:
         return f"{number(answer.value)}:{number(answer.tolerance)}"
     # A range is the value at its middle with half its width as the tolerance, in the decimals
     # the author wrote: [0.1, 0.3] is 0.2 ± 0.1, not 0.2 ± 0.09999999999999999.
+    # Exact: with the default 28 digits [1e-139, 0.1] would become 0.05 ± 0.05, from 0.
     low, high = Decimal(repr(answer.minimum)), Decimal(repr(answer.maximum))
-    return f"{_decimal((low + high) / 2)}:{_decimal((high - low) / 2)}"
+    middle = _EXACT.divide(_EXACT.add(low, high), 2)
+    half = _EXACT.divide(_EXACT.subtract(high, low), 2)
+    return f"{_decimal(middle)}:{_decimal(half)}"
 
 
 def _decimal(value: Decimal) -> str:
-    text = format(value.normalize(), "f")
+    text = format(value.normalize(_EXACT), "f")
     return "0" if text in ("-0", "") else text
 
 
