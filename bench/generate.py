@@ -344,12 +344,28 @@ def to_text2qti(quiz: dict) -> str:
     return "\n".join(lines)
 
 
+def to_bbq(quiz: dict) -> str:
+    """One quiz of `mc_bank` as a Blackboard question upload file, what qti-package-maker reads:
+    one line per question, `MC`, the stem, then each choice followed by `Correct` or `Incorrect`,
+    separated by tabs. The format has no place for feedback, so that is left out; its text is
+    HTML, and qti-package-maker refuses anything but ASCII, so other characters are written as
+    character references (the same text once read as HTML)."""
+    lines = []
+    for question in quiz["questions"]:
+        fields = ["MC", question["stem"]]
+        for option in question["options"]:
+            fields += [option["text"], "Correct" if option.get("correct") else "Incorrect"]
+        lines.append("\t".join(fields).encode("ascii", "xmlcharrefreplace").decode("ascii"))
+    return "\n".join(lines) + "\n"
+
+
 def quiz_json(quiz: dict) -> str:
     return json.dumps(quiz, ensure_ascii=False, indent=2) + "\n"
 
 
 def write_bank(out: Path, quizzes: list[dict], text2qti: bool = False) -> list[Path]:
-    """Each quiz as OUT/json/ID.json (and OUT/text2qti/ID.txt); returns the JSON paths.
+    """Each quiz as OUT/json/ID.json (and OUT/text2qti/ID.txt, OUT/bbq/bbq-ID-questions.txt);
+    returns the JSON paths.
     The JSON folder holds nothing else, so it can be given to lmsexport as it is."""
     (out / "json").mkdir(parents=True, exist_ok=True)
     paths = []
@@ -360,12 +376,14 @@ def write_bank(out: Path, quizzes: list[dict], text2qti: bool = False) -> list[P
         if text2qti:
             (out / "text2qti").mkdir(exist_ok=True)
             (out / "text2qti" / f"{quiz['id']}.txt").write_text(to_text2qti(quiz), encoding="utf-8")
+            (out / "bbq").mkdir(exist_ok=True)  # qti-package-maker wants its input named bbq-NAME-questions.txt
+            (out / "bbq" / f"bbq-{quiz['id']}-questions.txt").write_text(to_bbq(quiz), encoding="utf-8")
     return paths
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Write a synthetic question bank for the benchmark.")
-    parser.add_argument("out", type=Path, help="folder to write into (json/ and, for --bank mc, text2qti/)")
+    parser.add_argument("out", type=Path, help="folder to write into (json/ and, for --bank mc, text2qti/ and bbq/)")
     parser.add_argument("--questions", "-n", type=int, default=2000)
     parser.add_argument("--files", "-m", type=int, default=None, help="quiz files (default: one per 1,000 questions)")
     parser.add_argument("--seed", type=int, default=1)

@@ -52,39 +52,55 @@ def schemas(shared_dir: Path) -> dict[str, etree.XMLSchema]:
 
 
 # Under mutmut (`make mutation`, see setup.cfg's [mutation] section): each mutant runs the tests
-# that reach the mutated function, fastest first (with -x a killed mutant stops at the first
-# failure), without the slow ones, and child processes import the mutated tree too, so that the
-# tests that run `lmsexport` as a process (torn writes, exit codes) can kill a mutant as well.
-def _mutation_settings() -> tuple[dict[str, float], float]:
+# that reach the mutated function and that are listed for its module, in the order listed (the
+# unit tests first: with -x a killed mutant stops at the first failure), without the slow ones;
+# and child processes import the mutated tree too, so that the tests that run `lmsexport` as a
+# process (torn writes, exit codes) can kill a mutant as well.
+def _mutation_settings() -> tuple[dict[str, float], float, dict[str, list[str]]]:
     from configparser import ConfigParser
 
     try:
-        with open("mutmut-stats.json") as stream:
+        with open("mutmut-stats.json") as stream:  # mutmut runs the tests in its copy of the tree
             durations = json.load(stream)["duration_by_test"]
     except (OSError, ValueError, KeyError):
-        return {}, float("inf")
+        return {}, float("inf"), {}
     settings = ConfigParser()
     settings.read("setup.cfg")
-    return durations, settings.getfloat("mutation", "slowest_test_seconds", fallback=float("inf"))
+    slowest = settings.getfloat("mutation", "slowest_test_seconds", fallback=float("inf"))
+    prefix = "tests for "
+    lists = {key[len(prefix):]: value.split() for key, value in settings.items("mutation") if key.startswith(prefix)} \
+        if settings.has_section("mutation") else {}
+    return durations, slowest, lists
+
+
+def _tests_listed(mutant: str, lists: dict[str, list[str]]) -> list[str] | None:
+    """The test files listed for the module of a mutant (lmsexport.text.x_to_html__mutmut_3), or
+    for the clean run before the mutants (no mutant) every file listed."""
+    if not mutant:
+        return sorted({file for files in lists.values() for file in files}) or None
+    module = mutant.split(".x_")[0].split(".x\u01c1")[0]
+    return lists.get(module)
 
 
 def pytest_collection_modifyitems(config, items):
     mutant = os.environ.get("MUTANT_UNDER_TEST")
-    if mutant is None or mutant in ("stats", "list_all_tests", "mutant_generation"):
+    if mutant is None or mutant in ("stats", "list_all_tests", "mutant_generation", "fail"):
         return
-    mutated = str(Path.cwd() / "src")  # mutmut runs the tests from its copy of the tree
-    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, (mutated, os.environ.get("PYTHONPATH"))))
-    durations, slowest = _mutation_settings()
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, (str(Path.cwd() / "src"), os.environ.get("PYTHONPATH"))))
+    durations, slowest, lists = _mutation_settings()
     if not durations:
         return
-    slow = [item for item in items if durations.get(item.nodeid, 0.0) > slowest]
-    if slow:
-        config.hook.pytest_deselected(items=slow)
-    kept = [item for item in items if durations.get(item.nodeid, 0.0) <= slowest]
-    # Files in order of their tests' mean time, each file's tests together (module fixtures are set
-    # up once) and in their own order.
+    files = _tests_listed(mutant, lists)
+    kept = [item for item in items if durations.get(item.nodeid, 0.0) <= slowest
+            and (files is None or item.nodeid.split("::")[0] in files)]
+    left = [item for item in items if item not in set(kept)]
+    if left:
+        config.hook.pytest_deselected(items=left)
     by_file: dict[str, list] = {}
     for item in kept:
         by_file.setdefault(item.nodeid.split("::")[0], []).append(item)
-    files = sorted(by_file.values(), key=lambda tests: sum(durations.get(t.nodeid, 0.0) for t in tests) / len(tests))
-    items[:] = [item for tests in files for item in tests]
+    if files is not None and mutant:
+        order = sorted(by_file, key=files.index)
+    else:  # files in order of their tests' mean time
+        order = sorted(by_file, key=lambda f: sum(durations.get(t.nodeid, 0.0) for t in by_file[f]) / len(by_file[f]))
+    items[:] = [item for file in order for item in by_file[file]]

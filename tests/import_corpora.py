@@ -123,6 +123,18 @@ def _compare_moodle(result: FileResult, expected: dict) -> None:
         result.mismatches[0] = "; ".join(problems)
 
 
+# gift-pegjs's type of a missing word question -> the kind of its one blank.
+_PEGJS_BLANKS = {"MC": "dropdown", "Short": "short_answer", "Numerical": "numerical"}
+
+
+class _BlankAsQuestion:
+    """A blank seen as the question gift-pegjs reads: its options as choices, its answers."""
+
+    def __init__(self, blank):
+        self.choices = getattr(blank, "options", ())
+        self.answers = getattr(blank, "answers", ())
+
+
 def _compare_pegjs(result: FileResult, expected: list[dict]) -> None:
     if len(expected) != len(result.questions):
         for index in range(len(result.questions)):
@@ -130,8 +142,17 @@ def _compare_pegjs(result: FileResult, expected: list[dict]) -> None:
         return
     for index, (question, want) in enumerate(zip(result.questions, expected)):
         problems = []
-        if question.type not in _PEGJS_TYPES.get(want["type"], ()):
+        if want.get("hasEmbeddedAnswers") and want["type"] in _PEGJS_BLANKS:
+            # The missing word form: one blank where gift-pegjs reads "_____".
+            if question.type != "fill_in_blanks" or [b.kind for b in question.blanks] != [_PEGJS_BLANKS[want["type"]]]:
+                problems.append(f"{question.type} for a {want['type']} missing word, not one {_PEGJS_BLANKS[want['type']]} blank")
+            elif "[[b1]]" not in question.stem.source:
+                problems.append("the blank is not where the answer block stood")
+            question = _BlankAsQuestion(question.blanks[0])
+        elif question.type not in _PEGJS_TYPES.get(want["type"], ()):
             problems.append(f"type {question.type} for {want['type']}")
+        if problems:
+            pass  # the type is wrong: nothing more to compare
         elif want["type"] == "MC":
             choices = question.choices
             if len(choices) != len(want["choices"]):

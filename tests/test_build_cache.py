@@ -344,3 +344,32 @@ def test_an_incremental_build_in_several_processes_writes_what_a_full_one_does(b
     assert invoke("build", "-o", "fresh", "--no-cache").exit_code == 0
     assert exports(bank / "exports") == exports(bank / "fresh")
     assert invoke("build", "--check").exit_code == 0
+
+
+def test_a_folder_where_a_cached_export_was_is_an_error_not_up_to_date(bank):
+    assert invoke("build").exit_code == 0
+    export = bank / "exports" / "moodle" / f"{QUIZ}.xml"
+    export.unlink()
+    export.mkdir()
+    result = invoke("build")
+    assert result.exit_code == 1
+    assert f"cannot use {Path('exports/moodle', QUIZ + '.xml')}" in result.stderr
+
+
+def test_hidden_files_in_a_format_folder_are_never_the_tools(bank):
+    assert invoke("build").exit_code == 0
+    hidden = bank / "exports" / "qti" / ".draft.zip"  # named as qti names its files, but hidden
+    hidden.write_bytes(b"mine")
+    assert invoke("build", "--check").exit_code == 0
+    assert invoke("build", "--prune").exit_code == 0
+    assert hidden.read_bytes() == b"mine"
+
+
+def test_extra_files_are_found_in_every_format_folder_while_one_is_missing(bank):
+    assert invoke("build").exit_code == 0
+    shutil.rmtree(bank / "exports" / "qti")
+    (bank / "exports" / "gift" / "orphan.gift.txt").write_text("::orphan:: x {}\n", encoding="utf-8")
+    result = invoke("build", "--check")
+    assert result.exit_code == 1
+    assert f"extra: {Path('exports/gift/orphan.gift.txt')} (no quiz produces it; remove it or run with --prune)" in result.stdout
+    assert f"missing: {Path('exports/qti', QUIZ + '.zip')}" in result.stdout

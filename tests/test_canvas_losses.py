@@ -24,14 +24,15 @@ def test_every_type_warnings_name_each_loss():
     assert export.data is not None
     assert _codes(export) == sorted(
         [
-            ("/questions/0", "canvas-credit"),  # option c: 50% in a single choice
-            ("/questions/0", "canvas-shuffle"),  # pinned "all of the above"
-            ("/questions/1", "canvas-feedback"),  # partially-correct feedback
+            # each at the value it is about when the loss names one, as validate reports it
+            ("/questions/0/options", "canvas-credit"),  # option c: 50% in a single choice
+            ("/questions/0/shuffle", "canvas-shuffle"),  # pinned "all of the above"
+            ("/questions/1/feedback/partially_correct", "canvas-feedback"),
             ("/questions/3", "canvas-credit"),  # 'nccl' at 50%
-            ("/questions/3", "canvas-case"),
+            ("/questions/3/case_sensitive", "canvas-case"),
             ("/questions/4", "canvas-credit"),  # 16 ± 0.5 at 50%
-            ("/questions/7", "canvas-essay"),
-            ("/questions/7", "canvas-essay"),
+            ("/questions/7/grader_info", "canvas-essay"),
+            ("/questions/7/response_template", "canvas-essay"),
         ]
     )
     assert all(d.severity is Severity.WARNING for d in export.diagnostics if d.code != "canvas-metadata")
@@ -69,7 +70,7 @@ def test_multiple_answers_by_canvas_rule_is_not_a_loss():
 )
 def test_multiple_answers_weights_canvas_cannot_keep(options):
     export = canvas.render(quiz_of(_multi(options)), ExportOptions())
-    assert _codes(export) == [("/questions/0", "canvas-credit")]
+    assert _codes(export) == [("/questions/0/options", "canvas-credit")]
     assert export_quiz(quiz_of(_multi(options)), "canvas", ExportOptions(strict=True)).data is None
 
 
@@ -83,7 +84,7 @@ def test_negative_and_partial_single_choice_credit():
         }
     )
     export = canvas.render(quiz, ExportOptions())
-    assert _codes(export) == [("/questions/0", "canvas-credit")]
+    assert _codes(export) == [("/questions/0/options", "canvas-credit")]
     item = read_package(export.data).items[0]
     assert len(item.right) == 1  # the penalised option is not made right
 
@@ -101,7 +102,7 @@ def test_shuffle_is_per_quiz():
     fixed = dict(choice, id="f", shuffle=False)
     export = canvas.render(quiz_of(choice, fixed), ExportOptions())
     assert read_package(export.data).meta.findtext(f"{CANVAS}shuffle_answers") == "false"
-    assert _codes(export) == [("/questions/0", "canvas-shuffle")]
+    assert _codes(export) == [("/questions/0/shuffle", "canvas-shuffle")]
 
 
 def test_nothing_to_export_writes_nothing():
@@ -126,3 +127,34 @@ def test_an_option_in_another_language_with_block_markdown_gets_a_div():
     package = read_package(export.data)
     labels = list(package.items[0].labels.values())
     assert labels[0].startswith('<div lang="wo"><p>Benn.</p>') and labels[1] == '<span lang="wo">Short</span>'
+
+
+def test_the_check_places_each_loss_at_the_value_it_is_about():
+    """validate points at the field a loss is about (what the author would change), the writer at
+    the question: the check's places, written out."""
+    from lmsexport.writers.canvas.check import check
+
+    found = list(check(load_quiz(DATA / "every_type.json").quiz, ExportOptions()))
+    assert sorted((d.pointer, d.code) for d in found if d.severity is not Severity.NOTE) == sorted(
+        [
+            ("/questions/0/options", "canvas-credit"),
+            ("/questions/0/shuffle", "canvas-shuffle"),
+            ("/questions/1/feedback/partially_correct", "canvas-feedback"),
+            ("/questions/3", "canvas-credit"),  # a short answer's credit: no one field to point at
+            ("/questions/3/case_sensitive", "canvas-case"),
+            ("/questions/4", "canvas-credit"),
+            ("/questions/7/grader_info", "canvas-essay"),
+            ("/questions/7/response_template", "canvas-essay"),
+        ]
+    )
+
+
+def test_a_blank_answer_at_full_credit_written_with_seven_decimals_is_accepted():
+    # Validation takes 0.9999999 as full credit; Canvas must accept the answer worth it, and say
+    # nothing is dropped.
+    quiz = quiz_of({"id": "fb", "type": "fill_in_blanks", "stem": "It is [[b]].",
+                    "blanks": [{"id": "b", "type": "short_answer", "answers": [{"text": "yes", "credit": 0.9999999}]}]})
+    export = canvas.render(quiz, ExportOptions())
+    item = read_package(export.data).items[0]
+    assert "yes" in item.labels.values()
+    assert not [d for d in export.diagnostics if d.code == "canvas-credit"]

@@ -109,3 +109,51 @@ def test_untouched_exports_are_up_to_date(built):
     result = check()
     assert result.exit_code == 0, result.output
     assert "exports are up to date" in result.stdout
+
+
+def set_flag_bits(package: Path, bits: int) -> None:
+    """Set general-purpose flag bits of every entry, in its local header and its central directory
+    record, leaving every other byte (the compressed data too) as it is."""
+    data = bytearray(package.read_bytes())
+    with zipfile.ZipFile(package) as archive:
+        infos = archive.infolist()
+    for info in infos:
+        assert data[info.header_offset:info.header_offset + 4] == b"PK\x03\x04"
+        data[info.header_offset + 6] |= bits
+    central = data.find(b"PK\x01\x02")
+    for _ in infos:
+        assert data[central:central + 4] == b"PK\x01\x02"
+        data[central + 8] |= bits
+        name, extra, comment = (int.from_bytes(data[central + i:central + i + 2], "little") for i in (28, 30, 32))
+        central += 46 + name + extra + comment
+    package.write_bytes(bytes(data))
+
+
+def test_a_package_deflated_at_another_level_is_up_to_date(built):
+    """Flag bits 1 and 2 only say how hard deflate worked (another zlib or level sets them); no
+    reader looks at them, so a package that differs only there holds the same export."""
+    package = built / "exports" / "qti" / f"{QUIZ}.zip"
+    before = entries(package)
+    set_flag_bits(package, 0b0110)
+    with zipfile.ZipFile(package) as archive:
+        assert {info.flag_bits & 0b0110 for info in archive.infolist()} == {0b0110}
+    assert entries(package) == before
+    result = check()
+    assert result.exit_code == 0, result.output
+    assert "exports are up to date" in result.stdout
+
+
+def test_a_text_export_with_crlf_line_endings_is_stale_and_says_why(built):
+    """What git with core.autocrlf=true does to a text export on checkout: the check names it."""
+    path = built / "exports" / "moodle" / f"{QUIZ}.xml"
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    flipped = built / "exports" / "gift" / f"{QUIZ}.gift.txt"
+    flipped.write_bytes(flip_one_byte(flipped.read_bytes()))
+    result = check()
+    assert result.exit_code == 1
+    lines = [line for line in result.stdout.splitlines() if line.startswith("stale")]
+    assert lines == [
+        f"stale: {Path('exports', 'moodle', f'{QUIZ}.xml')} (only its line endings differ: git converted them; "
+        "add 'exports/** -text' to .gitattributes)",
+        f"stale: {Path('exports', 'gift', f'{QUIZ}.gift.txt')}",  # a changed byte is no line ending
+    ]

@@ -134,7 +134,9 @@ def test_a_write_stopped_part_way_leaves_the_old_export_byte_identical(built, tm
     assert snapshot_visible(built / "exports") == before  # nothing changed was written whole
     assert subprocess.run([sys.executable, "-m", "lmsexport", "build", "--quiet"], cwd=built).returncode == 0
     assert snapshot_visible(built / "exports") == snapshot_visible_of(after)
-    assert not list((built / "exports").rglob(".*.tmp"))  # no temporary file left either
+    assert not list((built / "exports").rglob(".*.tmp"))  # no temporary file left either,
+    # nor any other hidden file but the build cache's
+    assert [p for p in (built / "exports").rglob(".*") if ".lmsexport" not in p.relative_to(built).parts] == []
 
 
 def snapshot_visible_of(files: dict[str, bytes]) -> dict[str, bytes]:

@@ -5,16 +5,18 @@ by hashes of them), so its packages are compared with those identifiers numbered
 from __future__ import annotations
 
 import json
+import re
 import os
 import tempfile
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
-from import_support import difference, round_trip
+from import_support import WRITERS, difference, round_trip
 from strategies import quiz as quizzes
 
 from lmsexport.loader import load_quiz
+from lmsexport.writers.shared import ExportOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 QUIZZES = [*sorted((ROOT / "content").glob("*.json")), ROOT / "tests/data/every_type.json", ROOT / "tests/data/media/media_and_math.json"]
@@ -33,6 +35,19 @@ def test_content_survives_export_import_export(path, format_name):
     assert not difference(first, second, format_name), difference(first, second, format_name)
 
 
+# The new constructs, each in the formats that can write it: GIFT holds neither ordering nor a
+# text of several blanks (its writer refuses them).
+MOODLE_NEW_TYPES = [("blanks", "moodle"), ("ordering", "moodle"), ("sections", "moodle"), ("sections", "gift"),
+                    ("one_blank", "moodle"), ("one_blank", "gift")]
+
+
+@pytest.mark.parametrize("name,format_name", MOODLE_NEW_TYPES)
+def test_new_types_survive_export_import_export(name, format_name):
+    quiz = load_quiz(ROOT / "tests/data" / f"{name}.json").quiz
+    first, second, _ = round_trip(quiz, format_name)
+    assert not difference(first, second, format_name), difference(first, second, format_name)
+
+
 NEW_TYPES = [ROOT / "tests/data/blanks.json", ROOT / "tests/data/ordering.json", ROOT / "tests/data/sections.json"]
 
 
@@ -46,6 +61,33 @@ def test_new_types_survive_export_import_export_in_qti_and_canvas(path, format_n
     assert not difference(first, second, format_name), difference(first, second, format_name)
 
 
+# Cases the generated quizzes found: a carriage return in a plain text (CDATA in Moodle XML, where
+# a standard XML parser would make it a line feed), a range whose middle is written in exponent
+# form, a Markdown paragraph of only a no-break space (rendered as an empty <p>), an essay's and a
+# true/false question's penalty of Moodle's usual default (their own defaults are 0 and 1), and a
+# title and an essay's response template ending in a no-break space.
+EDGES = {"id": "edges", "title": "Edges\u00a0", "language": "en", "questions": [
+    {"id": "cr", "type": "single_choice", "stem": "Pick one", "options": [
+        {"id": "a", "text": "~", "correct": True}, {"id": "b", "text": "~ \r\n ~"}]},
+    {"id": "tiny", "type": "numerical", "stem": "How small?", "answers": [{"min": 0, "max": 1e-7}]},
+    {"id": "empty", "type": "single_choice", "stem": "Pick one", "options": [
+        {"id": "a", "text": "~", "correct": True}, {"id": "b", "text": {"text": "~\n\n\u00a0", "format": "markdown"}}]},
+    {"id": "essay", "type": "essay", "stem": "Why?", "penalty": 0.3333333, "response_template": "x\u00a0"},
+    {"id": "truth", "type": "true_false", "stem": "True?", "answer": True, "penalty": 0.3333333},
+    {"id": "blank", "type": "fill_in_blanks", "stem": "As small as [[n]] here", "blanks": [
+        {"id": "n", "type": "numerical", "answers": [{"min": 0, "max": 1e-7}]}]}]}
+
+
+@pytest.mark.parametrize("format_name", ["moodle", "gift"])
+def test_edge_cases_found_by_the_generators_survive(format_name, tmp_path):
+    path = tmp_path / "edges.json"
+    path.write_text(json.dumps(EDGES), encoding="utf-8")
+    loaded = load_quiz(path)
+    assert loaded.ok, [d.message for d in loaded.diagnostics]
+    first, second, _ = round_trip(loaded.quiz, format_name)
+    assert not difference(first, second, format_name), difference(first, second, format_name)
+
+
 def _load(data: dict):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "quiz.json"
@@ -55,9 +97,57 @@ def _load(data: dict):
     return result.quiz
 
 
-@pytest.mark.xfail(strict=False, reason="generated quizzes still find white-space edge cases (plain text written as CDATA by the "
-                   "Moodle writer, character references of spaces at a text's end) that the import does not yet give back byte for byte")
-@pytest.mark.parametrize("format_name", FORMATS)
+# QTI and Canvas: a no-break space at the edge of a line or paragraph (a paragraph of only one
+# renders as an empty <p></p>, which the readers drop) is the one case known not to come back;
+# such quizzes are left to test_a_no_break_space_paragraph_survives_qti_and_canvas.
+_EDGE_NO_BREAK_SPACE = re.compile(r"(?:^|\n)[ \t\r]*\xa0|\xa0[ \t]*(?:\r?\n|\r|$)")
+
+
+def _no_break_space_at_an_edge(value) -> bool:
+    if isinstance(value, str):
+        return bool(_EDGE_NO_BREAK_SPACE.search(value))
+    if isinstance(value, dict):
+        return any(_no_break_space_at_an_edge(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_no_break_space_at_an_edge(v) for v in value)
+    return False
+
+
+# QTI: a plain text holding \( \) or $ $ literally is read back as a formula (the reader cannot
+# tell a literal one from the MathML it turns into LaTeX); left to test_literal_math_delimiters_survive_qti.
+_MATH_DELIMITER = re.compile(r"\\[(\[]|\$")
+
+
+def _plain_text_with_math_delimiters(value, plain: bool) -> bool:
+    if isinstance(value, str):
+        return plain and bool(_MATH_DELIMITER.search(value))
+    if isinstance(value, dict):
+        if set(value) == {"text", "format"}:
+            return value["format"] == "plain" and bool(_MATH_DELIMITER.search(value["text"]))
+        inner = plain if "text_format" not in value else value["text_format"] != "markdown"
+        return any(_plain_text_with_math_delimiters(v, inner) for v in value.values())
+    if isinstance(value, list):
+        return any(_plain_text_with_math_delimiters(v, plain) for v in value)
+    return False
+
+
+def _tolerance_below_float_spacing(quiz) -> bool:
+    """Canvas: a tolerance smaller than the spacing of doubles at its value leaves bounds that
+    value +- tolerance cannot give back; left to test_a_tolerance_below_float_spacing_survives_canvas."""
+    import math
+
+    return any(a.value is not None and a.tolerance and a.tolerance < 2 * math.ulp(a.value)
+               for q in quiz.questions for a in getattr(q, "answers", ()) if hasattr(a, "tolerance"))
+
+
+_QTI_NUMBERS = pytest.mark.xfail(strict=False, reason="QTI: numerical answers that repeat the same value or range get their feedback "
+                                 "matched to the first of them")
+_CANVAS_TOLERANCES = pytest.mark.xfail(strict=False, reason="Canvas: a tolerance is read back from decimal bounds to 12 significant "
+                                       "digits, so one like 1e-09 at 1 does not come back exactly")
+_GENERATED_MARKS = {"moodle": (), "gift": (), "qti": _QTI_NUMBERS, "canvas": _CANVAS_TOLERANCES}
+
+
+@pytest.mark.parametrize("format_name", [pytest.param(f, marks=_GENERATED_MARKS[f]) for f in FORMATS])
 def test_generated_quizzes_survive_export_import_export(format_name):
     profile = "import-thorough" if os.environ.get("LMSEXPORT_HYPOTHESIS_PROFILE") == "thorough" else "import-ci"
 
@@ -67,7 +157,19 @@ def test_generated_quizzes_survive_export_import_export(format_name):
         from import_support import export
 
         quiz = _load(data)
+        if format_name in ("qti", "canvas"):
+            assume(not _no_break_space_at_an_edge(data))
+        if format_name in ("qti", "moodle", "gift"):
+            # Their imports read \( \) and $ $ in a platform's HTML as formulas, so a plain text
+            # holding them literally comes back as Markdown with math.
+            assume(not _plain_text_with_math_delimiters(data, True))
+        if format_name == "canvas":
+            assume(not _tolerance_below_float_spacing(quiz))
         assume(export(quiz, format_name) is not None)  # a quiz a format refuses (GIFT and '->') has no export to import
+        if format_name == "gift":
+            # A name holding Moodle's placeholders (&&058; ...) is a loss the writer says (gift-name):
+            # Moodle, and so the import, reads the character, which the second export escapes.
+            assume(not any(d.code == "gift-name" for d in WRITERS["gift"].render(quiz, ExportOptions()).diagnostics))
         first, second, said = round_trip(quiz, format_name)
         # MathML back to LaTeX is not always exact (a formula of stray symbols); the import says so
         # where it happens, and such a quiz cannot come back byte for byte.
@@ -75,3 +177,32 @@ def test_generated_quizzes_survive_export_import_export(format_name):
         assert not difference(first, second, format_name), difference(first, second, format_name)
 
     check()
+
+
+@pytest.mark.xfail(strict=True, reason="a Markdown paragraph of only a no-break space renders as an empty <p></p>, which the QTI and "
+                   "Canvas readers drop as showing nothing")
+@pytest.mark.parametrize("format_name", ["qti", "canvas"])
+def test_a_no_break_space_paragraph_survives_qti_and_canvas(format_name):
+    from lmsexport.model import Quiz, Text, TextFormat, TrueFalse
+
+    question = TrueFalse(id="q", stem=Text("a\n\n\xa0\n\nb", TextFormat.MARKDOWN), answer=True)
+    first, second, _ = round_trip(Quiz(id="nbsp", title="Nbsp", language="en", questions=(question,)), format_name)
+    assert not difference(first, second, format_name), difference(first, second, format_name)
+
+
+@pytest.mark.xfail(strict=True, reason="the QTI reader reads a literal \\( \\) in a plain text as a formula")
+def test_literal_math_delimiters_survive_qti():
+    from lmsexport.model import Quiz, Text, TrueFalse
+
+    question = TrueFalse(id="q", stem=Text("see \\(a+b\\)"), answer=True)
+    first, second, _ = round_trip(Quiz(id="tex", title="Tex", language="en", questions=(question,)), "qti")
+    assert not difference(first, second, "qti"), difference(first, second, "qti")
+
+
+@pytest.mark.xfail(strict=True, reason="Canvas: bounds of a tolerance below the spacing of doubles do not give the tolerance back")
+def test_a_tolerance_below_float_spacing_survives_canvas():
+    from lmsexport.model import NumericAnswer, Numerical, Quiz, Text
+
+    question = Numerical(id="n", stem=Text("How big?"), answers=(NumericAnswer(value=1.7976931348623157e308, tolerance=0.5),))
+    first, second, _ = round_trip(Quiz(id="big", title="Big", language="en", questions=(question,)), "canvas")
+    assert not difference(first, second, "canvas"), difference(first, second, "canvas")

@@ -352,3 +352,23 @@ def test_difficulty_and_source_have_no_place_a_note():
     assert "difficulty" in notes[0].message and "source" in notes[0].message
     bare = dataclasses.replace(loaded(DATA / "every_type.json"), difficulty=None, source=None)
     assert "moodle-metadata" not in {d.code for d in export(bare).diagnostics}
+
+
+def test_a_cloze_question_carries_each_media_file_it_shows_once(tmp_path):
+    import base64
+    import json
+    import shutil
+
+    media = DATA / "media" / "media"
+    shutil.copytree(media, tmp_path / "media")
+    question = {"id": "pictured", "type": "fill_in_blanks", "points": 1,
+                "stem": "![ring](media/ring.png) then ![plan](media/schedule.png): [[size]] and ![ring](media/ring.png)",
+                "blanks": [{"id": "size", "type": "short_answer", "answers": [{"text": "large", "feedback": "![ring](media/ring.png)"}]}]}
+    path = tmp_path / "quiz.json"
+    path.write_text(json.dumps({"id": "q", "title": "T", "language": "en", "text_format": "markdown", "questions": [question]}),
+                    encoding="utf-8")
+    text = etree.fromstring(export(loaded(path)).data).find("question[@type='cloze']/questiontext")
+    files = [(f.get("name"), f.get("path"), base64.b64decode(f.text)) for f in text.findall("file")]
+    assert files == [("ring.png", "/media/", (media / "ring.png").read_bytes()),
+                     ("schedule.png", "/media/", (media / "schedule.png").read_bytes())]
+    assert text.findtext("text").count("@@PLUGINFILE@@/media/ring.png") == 3  # twice in the stem, once in a feedback

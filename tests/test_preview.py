@@ -159,13 +159,16 @@ def hostile_quiz(folder: Path) -> Path:
 
 
 def test_platform_notes_are_the_writers_own_diagnostics():
-    quiz = load_quiz(EVERY_TYPE).quiz
+    from lmsexport.pipeline import export_quiz
+
+    loaded = load_quiz(EVERY_TYPE)
+    quiz = loaded.quiz
     page = site_of(EVERY_TYPE).files["every-type.html"].decode()
     articles = {m.group(1): m.group(0) for m in re.finditer(r'<article [^>]*id="q-([^"]+)".*?</article>', page, re.S)}
     from html import escape
     shown = 0
     for name, fmt in FORMATS.items():
-        for diagnostic in fmt.render(quiz, ExportOptions()).diagnostics:
+        for diagnostic in export_quiz(quiz, name, ExportOptions(), loaded.source).diagnostics:  # as build reports them
             match = re.match(r"/questions/(\d+)", diagnostic.pointer)
             where = articles[quiz.questions[int(match.group(1))].id] if match else page.split('<ol class="questions"')[0]
             message = diagnostic.message.removeprefix(f"question {quiz.questions[int(match.group(1))].id!r}: ") if match else diagnostic.message
@@ -381,3 +384,24 @@ def test_the_preview_knows_every_question_type():
             assert key_data(question) is None and "<fieldset" not in article
         else:
             assert key_data(question) is not None and "<fieldset" in article and "key-data" in article, kind
+
+
+@pytest.mark.parametrize("path", sorted(CONTENT.glob("*.json")) + sorted(DATA.glob("*.json")), ids=lambda p: p.stem)
+def test_the_notes_are_what_build_reports(path):
+    """One sink: each platform's notes are the diagnostics `build` reports for that format (a loss
+    of a default the author never wrote, such as an essay's response size, is said by neither)."""
+    from lmsexport.pipeline import export_quiz
+    from lmsexport.preview.platforms import platform_notes
+
+    result = load_quiz(path)
+    if not result.ok:
+        pytest.skip("a file with errors has an error page, not notes")
+    notes = platform_notes(result.quiz, ExportOptions(), tuple(FORMATS), result.source).by_format()
+    for name in FORMATS:
+        built = export_quiz(result.quiz, name, ExportOptions(), result.source).diagnostics
+        shown = notes.get(name, [])
+        assert sorted((d.pointer, d.code, d.message, d.line) for d in shown) == sorted((d.pointer, d.code, d.message, d.line) for d in built), name
+    if path.name == "sections.json":  # an essay whose response size the author left at its default
+        assert not any("response size" in d.message for d in notes["gift"])
+        page = build_site([result]).files["sections.html"].decode()
+        assert "response size" not in page

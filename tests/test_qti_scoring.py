@@ -307,3 +307,35 @@ def test_the_range_warning_says_what_canvas_accepts():
         warnings = [d for d in result.diagnostics if d.severity.value == "warning"]
         assert [(d.pointer, d.code) for d in warnings] == [("/questions/0", "qti-platform")]
         assert "midpoint" in warnings[0].message and "Canvas" in warnings[0].message
+
+
+# Credits written with seven decimals count as full credit wherever the content's rules do
+# (validation accepts 0.9999999 as the answer worth full marks): the answer that earns full marks
+# shows the correct feedback.
+SEVEN_DECIMALS = 0.9999999
+
+
+def test_an_answer_at_full_credit_written_with_seven_decimals_is_correct_in_a_short_answer():
+    quiz = _quiz({"id": "sa", "type": "short_answer", "stem": "Say", "feedback": {"correct": "Right", "incorrect": "No"},
+                  "answers": [{"text": "yes", "credit": SEVEN_DECIMALS}]})
+    item = items_of(quiz)["sa"]
+    assert shown(item, item.run({"RESPONSE": "yes"})) == {"correct_feedback"}
+
+
+def test_an_answer_at_full_credit_written_with_seven_decimals_is_correct_in_a_numerical():
+    quiz = _quiz({"id": "nu", "type": "numerical", "stem": "Count", "feedback": {"correct": "Right", "incorrect": "No"},
+                  "answers": [{"value": 4, "credit": SEVEN_DECIMALS}]})
+    item = items_of(quiz)["nu"]
+    assert shown(item, item.run({"RESPONSE": 4.0})) == {"correct_feedback"}
+
+
+@pytest.mark.parametrize("blank", [
+    {"id": "b", "type": "short_answer", "answers": [{"text": "yes", "credit": SEVEN_DECIMALS}]},
+    {"id": "b", "type": "numerical", "answers": [{"value": 4, "credit": SEVEN_DECIMALS}]},
+], ids=["short_answer", "numerical"])
+def test_a_blank_answer_at_full_credit_written_with_seven_decimals_is_correct(blank):
+    quiz = _quiz({"id": "fb", "type": "fill_in_blanks", "stem": "It is [[b]].", "feedback": {"correct": "Right", "incorrect": "No"},
+                  "blanks": [blank]})
+    item = items_of(quiz)["fb"]
+    response = item.response_id
+    assert shown(item, item.run({response: "yes" if blank["type"] == "short_answer" else 4.0})) == {"correct_feedback"}

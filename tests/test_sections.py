@@ -103,6 +103,9 @@ def test_moodle_files_each_section_as_a_subcategory_saying_what_to_draw():
     info = root.findall("question")[2].findtext("info/text")
     assert info == ('<p class="section-instructions">Answer quickly: two of these are drawn for you.</p>\n'
                     '<p class="section-draw">Draw 2 of these 3 questions at random for each student.</p>')
+    # A section without a draw says so too: that paragraph is how the import knows a section.
+    assert root.findall("question")[6].findtext("info/text") == \
+        '<p class="section-draw">Add all 2 of these questions to the quiz together, in a random order.</p>'
     notes = [d.message for d in result.diagnostics if d.code == "moodle-section"]
     assert len(notes) == 2 and "add 2 random question(s) from this category" in notes[0]
 

@@ -16,6 +16,7 @@ EVERY_BLANK = set(BLANK_KINDS.values())
 
 # (module, table, what it must cover beyond its own keys): every per-type table of the code.
 QUESTION_TABLES = [
+    ("lmsexport.canonical", "_QUESTIONS", set()),
     ("lmsexport.checks", "TYPE_RULES", set()),
     # Essay and description have no scored interaction: the item builder writes them itself.
     ("lmsexport.writers.qti.item", "_BUILDERS", {Essay, Description}),
@@ -24,9 +25,15 @@ QUESTION_TABLES = [
     ("lmsexport.writers.moodle.moodle_xml.questions", "WRITERS", set()),
     ("lmsexport.writers.moodle.gift.questions", "WRITERS", set()),
     ("lmsexport.preview.student", "CONTROLS", set()),
+    ("lmsexport.preview.key", "KEY_DATA", set()),
+    ("lmsexport.preview.key", "ANSWERS", set()),
 ]
+# Tables that name some types on purpose: the item types Canvas cannot guess from a QTI item.
+PARTIAL_TABLES = {("lmsexport.writers.qti", "_CANVAS_TYPES")}
 BLANK_TABLES = [
     ("lmsexport.writers.moodle.gift.questions", "STAND_INS"),
+    ("lmsexport.writers.qti.blanks", "BLANK_WRITERS"),
+    ("lmsexport.writers.moodle.moodle_xml.cloze", "SUB_QUESTIONS"),
 ]
 
 
@@ -60,3 +67,27 @@ def test_nothing_dispatches_on_a_question_by_a_method_name():
     package = Path(lmsexport.__file__).parent
     found = [str(p.relative_to(package)) for p in package.rglob("*.py") if '"_" + question.type' in p.read_text(encoding="utf-8")]
     assert found == []
+
+
+def test_every_table_keyed_by_question_types_is_listed_here():
+    """A table added later is checked too: every module-level dict of the package keyed by question
+    classes is one of QUESTION_TABLES (wherever a module imports it from)."""
+    from pathlib import Path
+
+    import lmsexport
+    from lmsexport.model import Question
+
+    package = Path(lmsexport.__file__).parent
+    places: dict[int, set[tuple[str, str]]] = {}  # each table once, by identity, with every name it has
+    for path in sorted(package.rglob("*.py")):  # files, not pkgutil: writers/moodle is a namespace package
+        if path.name == "__main__.py":  # runs the command line
+            continue
+        parts = path.relative_to(package.parent).with_suffix("").parts
+        module = importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+        for name, value in vars(module).items():
+            if isinstance(value, dict) and value and all(isinstance(k, type) and issubclass(k, Question) for k in value):
+                places.setdefault(id(value), set()).add((module.__name__, name))
+    listed = {(module, table) for module, table, _ in QUESTION_TABLES} | PARTIAL_TABLES
+    unlisted = [sorted(names) for names in places.values() if not names & listed]
+    assert unlisted == []
+    assert len(places) == len(listed)

@@ -9,10 +9,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .diagnostics import Diagnostic
-from .model import Quiz
-from .writers.shared import Export, ExportOptions
+if TYPE_CHECKING:  # the CLI reads this registry at start-up: lxml and the writers load with the first command
+    from .diagnostics import Diagnostic
+    from .model import Quiz
+    from .writers.shared import Export, ExportOptions
 
 
 @dataclass(frozen=True, slots=True)

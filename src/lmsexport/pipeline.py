@@ -1,8 +1,11 @@
 """From content files to export bytes: load, check and render each quiz, optionally in several
 processes.
 
-Each format's check (the writer's rules, without rendering) runs for `validate` and `build`
-alike, so `validate` finds every problem `build` would. The diagnostics of a quiz are settled
+Each format's check (the writer's rules, without rendering) is what `validate` runs; `build`
+takes the diagnostics of the writer itself, which says all its check says (the tests prove both
+give the same diagnostics), and runs the check only for a format whose writer refused the quiz,
+since a writer stops at the first part it cannot write. So `validate` finds every problem
+`build` would, and `build` does each format's work once. The diagnostics of a quiz are settled
 once, here (`settle`): placed in the file, losses of defaults dropped, a loss shared by several
 formats said once, severity decided (`--strict`), sorted by place.
 
@@ -90,10 +93,10 @@ def unchecked(checked: Iterable[Diagnostic], rendered: Iterable[Diagnostic]) -> 
     return [d for d in rendered if (d.severity, d.code, _question_of(d.pointer)) not in known]
 
 
-def steps(formats: tuple[str, ...], render: bool = True) -> int:
+def steps(formats: tuple[str, ...]) -> int:
     """How many times `process_quiz` reports progress for one quiz: loading, then each format's
-    check and, when rendering, each format's writing."""
-    return 1 + len(formats) * (2 if render else 1)
+    check or, when rendering, each format's writing."""
+    return 1 + len(formats)
 
 
 def process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES,
@@ -135,34 +138,42 @@ def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, 
     if not result.ok:
         return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, settle(result.diagnostics, options.strict, source))
     found = list(result.diagnostics)
-    checked: dict[str, list[Diagnostic]] = {}
-    for name in formats:  # a defect of ours fails this quiz only; the others go on
-        try:
-            checked[name] = [replace(d, formats=(name,)) for d in FORMATS[name].check(quiz, options)]
-        except Exception as problem:
-            checked[name] = [_internal(name, "checking", problem, path)]
-        found += checked[name]
-        on_step(f"{path.name}: checked {name}")
-    diagnostics = settle(found, options.strict, source)
-    if not render or any(d.is_error for d in diagnostics):
-        return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, diagnostics)
+    if not render:
+        for name in formats:
+            found += _checked(name, quiz, options, path)
+            on_step(f"{path.name}: checked {name}")
+        return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, settle(found, options.strict, source))
     exports = []
-    extra: list[Diagnostic] = []
-    for name in formats:
+    for name in formats:  # a defect of ours fails this quiz only; the others go on
         try:
             export = FORMATS[name].render(quiz, options)
         except Exception as problem:
-            extra.append(_internal(name, "writing", problem, path))
+            checked = _checked(name, quiz, options, path)
+            # Content the check refuses may be what the writer could not cope with: that is the report.
+            found += checked if any(d.is_error for d in checked) else [*checked, _internal(name, "writing", problem, path)]
+            on_step(f"{path.name}: rendered {name}")
             continue
-        extra += [replace(d, formats=(name,)) for d in unchecked(checked[name], export.diagnostics)]
-        exports.append((name, export))
+        said = [replace(d, formats=(name,)) for d in export.diagnostics]
+        if export.failed:  # the writer stopped at the first part it could not write; its check finds them all
+            checked = _checked(name, quiz, options, path)
+            said = [*checked, *unchecked(checked, said)]
+        else:
+            exports.append((name, export))
+        found += said
         on_step(f"{path.name}: rendered {name}")
-    if extra:
-        diagnostics = settle([*found, *extra], options.strict, source)
+    diagnostics = settle(found, options.strict, source)
     if any(d.is_error for d in diagnostics):
-        exports = []  # nothing is written for a quiz with errors, in any format
+        return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, diagnostics)  # nothing is written, in any format
     media = tuple((m.path, hashlib.sha256(m.data).hexdigest()) for m in quiz.media)
     return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, diagnostics, tuple(exports), media)
+
+
+def _checked(name: str, quiz, options: ExportOptions, path: Path) -> list[Diagnostic]:
+    """One format's check of a loaded quiz, each diagnostic marked with the format."""
+    try:
+        return [replace(d, formats=(name,)) for d in FORMATS[name].check(quiz, options)]
+    except Exception as problem:
+        return [_internal(name, "checking", problem, path)]
 
 
 def _ignore_interrupts() -> None:
@@ -226,11 +237,13 @@ def _with_located(diagnostics: tuple[Diagnostic, ...], duplicate: Diagnostic, pa
 
 
 def export_quiz(quiz, name: str, options: ExportOptions, source: ParsedJson | None = None) -> Export:
-    """One format of one loaded quiz as `build` makes it: the check's diagnostics (and any the
-    writer adds) settled, `--strict` applied, and bytes only when nothing is an error."""
-    checked = [replace(d, formats=(name,)) for d in FORMATS[name].check(quiz, options)]
+    """One format of one loaded quiz as `build` makes it: the writer's diagnostics (its check's,
+    when it refused the quiz) settled, `--strict` applied, and bytes only when nothing is an error."""
     export = FORMATS[name].render(quiz, options)
-    extra = [replace(d, formats=(name,)) for d in unchecked(checked, export.diagnostics)]
-    diagnostics = settle([*checked, *extra], options.strict, source)
+    said = [replace(d, formats=(name,)) for d in export.diagnostics]
+    if export.failed:
+        checked = [replace(d, formats=(name,)) for d in FORMATS[name].check(quiz, options)]
+        said = [*checked, *unchecked(checked, said)]
+    diagnostics = settle(said, options.strict, source)
     failed = any(d.is_error for d in diagnostics)
     return Export(export.filename, None if failed else export.data, diagnostics)

@@ -29,7 +29,8 @@ from lmsexport.writers.moodle import moodle_xml
 from lmsexport.writers.shared import ExportOptions
 
 ROOT = Path(__file__).resolve().parents[2]
-QUIZZES = [*sorted((ROOT / "content").glob("*.json")), ROOT / "tests/data/every_type.json"]
+QUIZZES = [*sorted((ROOT / "content").glob("*.json")), ROOT / "tests/data/every_type.json",
+           *(ROOT / "tests/data" / f"{name}.json" for name in ("blanks", "one_blank", "ordering", "sections"))]
 
 
 @pytest.fixture(scope="module")
@@ -83,12 +84,62 @@ def test_moodles_reexport_imports_back_to_our_content(reexport, version, path):
         assert (question.type, question.points, question.title) == (original.type, original.points, original.title), question.id
         # Moodle fixes true/false's penalty at 1; any other is what we wrote or Moodle's default.
         assert question.penalty in (original.penalty, 1.0 if original.type == "true_false" else original.penalty), question.id
+    assert_same_new_constructs(back, quiz)
     # Texts, keys, credits and feedback as the Moodle reader sees them, field by field.
     read = read_moodle_xml(data)
     order = {q.id: i for i, q in enumerate(quiz.exported_questions)}
     read = dataclasses.replace(read, title=quiz.title, category=quiz.category,
                                questions=tuple(sorted(read.questions, key=lambda q: order[q.id])))
-    assert_same_quiz(read, quiz, full=True)
+    assert_same_quiz(read, with_blanks_numbered(quiz), full=True)
+
+
+def numbered(stem):
+    """A fill in the blanks text with its blanks named as the import names them: b1, b2... in order."""
+    from lmsexport.text.blanks import PLACEHOLDER
+
+    count = iter(range(1, 1000))
+    return dataclasses.replace(stem, source=PLACEHOLDER.sub(lambda m: f"[[b{next(count)}]]", stem.source))
+
+
+def with_blanks_numbered(quiz):
+    return dataclasses.replace(quiz, questions=tuple(
+        dataclasses.replace(q, stem=numbered(q.stem)) if q.type == "fill_in_blanks" else q for q in quiz.questions))
+
+
+def assert_same_new_constructs(back, quiz) -> None:
+    """Fill in the blanks (blanks named b1, b2... in text order), ordering and sections as imported
+    from Moodle's re-export, against the content they were written from."""
+    from lmsexport.text.blanks import placeholders
+
+    ours = {q.id: q for q in quiz.exported_questions}
+    for question in back.questions:
+        original = ours[question.id]
+        if original.type == "fill_in_blanks":
+            names = placeholders(original.stem.source)
+            assert placeholders(question.stem.source) == [f"b{i}" for i in range(1, len(names) + 1)], question.id
+            by_name = {b.id: b for b in original.blanks}
+            for index, blank in enumerate(question.blanks, 1):
+                want = by_name[names[index - 1]]
+                assert (blank.id, blank.kind) == (f"b{index}", want.kind), question.id
+                if want.kind == "dropdown":
+                    assert [(o.text, o.correct, round(o.credit, 5)) for o in blank.options] == \
+                        [(o.text, o.correct, round(o.credit, 5)) for o in want.options], question.id
+                    assert blank.shuffle == want.shuffle, question.id
+                elif want.kind == "short_answer":
+                    assert [(a.text, round(a.credit, 5)) for a in blank.answers] == [(a.text, round(a.credit, 5)) for a in want.answers]
+                    assert blank.case_sensitive == want.case_sensitive, question.id
+                else:
+                    assert [(round(a.low, 12), round(a.high, 12), round(a.credit, 5)) for a in blank.answers] == \
+                        [(round(a.low, 12), round(a.high, 12), round(a.credit, 5)) for a in want.answers], question.id
+            assert [round(p, 9) for p in question.blank_points] == [round(p, 9) for p in original.blank_points], question.id
+        elif original.type == "ordering":
+            assert [i.text.source for i in question.items] == [i.text.source for i in original.items], question.id
+            assert (question.grading, question.horizontal) == (original.grading, original.horizontal), question.id
+    exported = set(ours)
+    assert [(s.title, set(s.question_ids), s.pick) for s in back.sections] == \
+        [(s.title, set(s.question_ids) & exported, s.pick) for s in quiz.sections]
+    for got, want in zip(back.sections, quiz.sections):
+        assert (got.instructions.source if got.instructions else None) == (want.instructions.source if want.instructions else None)
 
 
 def moodle_name(name: str) -> str:

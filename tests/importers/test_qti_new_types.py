@@ -259,3 +259,60 @@ def test_blank_answers_worth_nothing_and_feedback_out_of_rank_survive_a_round_tr
     back, _ = imported(first)
     assert [a.text for a in back.questions[0].blanks[0].answers] == ["beta", "alphabet", "<b>"]
     assert back.questions[0].feedback.correct.source == "Good"
+
+
+def test_spaces_inside_answers_and_no_break_spaces_at_the_ends_are_kept():
+    from import_support import difference, round_trip
+
+    from lmsexport.model import Choice, Distractor, Matching, MatchPair, Quiz, SingleChoice, Text
+
+    choice = SingleChoice(id="c", stem=Text("Pick"), choices=(Choice(id="a", text=Text("x"), correct=True, credit=1.0),
+                                                              Choice(id="b", text=Text("x\u00a0"), correct=False, credit=0.0)))
+    matching = Matching(id="m", stem=Text("Match"), pairs=(MatchPair(id="p0", prompt=Text("a"), answer="~ ~"),
+                                                           MatchPair(id="p1", prompt=Text("b"), answer="~  ~")),
+                        distractors=(Distractor(id="d", text="~   ~"),))
+    quiz = Quiz(id="spaces", title="Spaces", language="en", questions=(choice, matching))
+    for format_name in ("qti", "canvas"):
+        first, second, _ = round_trip(quiz, format_name)
+        assert not difference(first, second, format_name), (format_name, difference(first, second, format_name))
+    back, _ = imported(export(quiz, "qti"))
+    assert [p.answer for p in back.questions[1].pairs] == ["~ ~", "~  ~"]
+
+
+def test_a_short_answer_worth_nothing_comes_back_valid():
+    from import_support import difference, round_trip
+
+    from lmsexport.model import AcceptedAnswer, Quiz, ShortAnswer, Text
+
+    question = ShortAnswer(id="free", stem=Text("Say"), points=0.0, answers=(AcceptedAnswer(text="y"),))
+    quiz = Quiz(id="free", title="Free", language="en", questions=(question,))
+    first, second, _ = round_trip(quiz, "qti")
+    assert not difference(first, second, "qti"), difference(first, second, "qti")
+
+
+def test_a_multiple_response_worth_nothing_comes_back_valid():
+    from import_support import difference, round_trip
+
+    from lmsexport.model import Choice, MultipleResponse, Quiz, SingleChoice, Text
+
+    question = MultipleResponse(id="m", stem=Text("Pick"), points=0.0, choices=(
+        Choice(id="a", text=Text("x"), correct=True, credit=0.7), Choice(id="b", text=Text("y"), correct=True, credit=0.3),
+        Choice(id="c", text=Text("z"), correct=False, credit=-0.5)))
+    single = SingleChoice(id="s", stem=Text("Pick"), points=0.0, choices=(
+        Choice(id="a", text=Text("x"), correct=True, credit=1.0), Choice(id="b", text=Text("y"), correct=False, credit=0.5)))
+    first, second, _ = round_trip(Quiz(id="free", title="Free", language="en", questions=(question, single)), "qti")
+    assert not difference(first, second, "qti"), difference(first, second, "qti")
+    back, _ = imported(first)
+    assert [c.credit for c in back.questions[1].choices] == [1.0, 0.5]  # kept in the mapping, whose upper bound 0 keeps the score 0
+
+
+def test_a_number_worth_nothing_comes_back_valid_with_a_warning():
+    from import_support import difference, round_trip
+
+    from lmsexport.model import NumericAnswer, Numerical, Quiz, Text
+
+    question = Numerical(id="n", stem=Text("How many?"), points=0.0, answers=(NumericAnswer(minimum=47, maximum=47.1),
+                                                                              NumericAnswer(minimum=0, maximum=100, credit=0.5)))
+    first, second, said = round_trip(Quiz(id="free", title="Free", language="en", questions=(question,)), "qti")
+    assert not difference(first, second, "qti"), difference(first, second, "qti")
+    assert any("is worth nothing" in d.message for d in said), [d.message for d in said]

@@ -35,7 +35,7 @@ def run_validate(paths: list[Path], style: str, max_media_bytes: int, formats: t
         reporter.report(path_problems)
     quizzes = questions = drafts = 0
     errors, warnings = sum(1 for d in path_problems if d.is_error), 0
-    per_quiz = steps(formats, render=False)
+    per_quiz = steps(formats)
     with progress(files, level == "quiet") as bar:
         task = bar.add_task("validating", total=len(files) * per_quiz) if bar else None
         on_step = (lambda step: bar.update(task, advance=1, description=f"validating {step}")) if bar else None

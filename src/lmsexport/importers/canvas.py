@@ -97,7 +97,7 @@ class _Reader:
                 parts.append(self.files(value))
             else:
                 parts.append(html_module.escape(value, quote=False) if html or len(texts) > 1 else value)
-        source = "".join(parts).strip()
+        source = "".join(parts).strip(" \t\n\r\f\v")  # a no-break space at an end is content
         if not source:
             return None
         return Text(source, TextFormat.HTML if html else TextFormat.PLAIN)

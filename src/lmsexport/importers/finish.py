@@ -12,15 +12,19 @@ from dataclasses import dataclass, field
 from ..checks.languages import language_is_valid
 from ..diagnostics import Diagnostic, Severity
 from ..model import Description, Essay, FillInBlanks, Question, Quiz, Section, ShortAnswer, Text, TextFormat
+from ..text.blanks import PLACEHOLDER
 from .result import Unread
 import lxml.html
 
 from .html import _as_plain, html_to_text
 from .result import SourceBank, SourceFile, SourceQuestion
 
+# White space around a text that loading drops (as canonical.py does: a no-break space is content).
 _IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,63}$")
 _QUIZ_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 UNKNOWN_LANGUAGE = "und"
+# Only the ASCII white space platforms trim from names: a no-break space at the end of one is its own.
+ASCII_SPACE = " \t\n\r\x0b\x0c"
 
 
 def slug(value: str, limit: int = 64) -> str:
@@ -83,6 +87,20 @@ class _Finisher:
             self.losses.append(f"{field_name}: {'; '.join(converted.losses)}")
         return converted.text
 
+    def blank_stem(self, stem: Text) -> Text | None:
+        """A fill in the blanks text converted with its [[name]] placeholders kept as they are:
+        during the conversion each stands as a private-use token that no escaping touches."""
+        names: list[str] = []
+
+        def token(found: re.Match) -> str:
+            names.append(found.group(1))
+            return f"\ue000{len(names) - 1}\ue001"
+
+        converted = self.text(Text(PLACEHOLDER.sub(token, stem.source), stem.format), "the question text")
+        if converted is None or not names:
+            return converted
+        return Text(re.sub("\ue000([0-9]+)\ue001", lambda m: f"[[{names[int(m.group(1))]}]]", converted.source), converted.format)
+
     def convert(self, value, path: str):
         """Every Text inside a model value converted, field by field (path names the field)."""
         if isinstance(value, Text):
@@ -95,7 +113,9 @@ class _Finisher:
                 if item.name == "location":
                     continue
                 current = getattr(value, item.name)
-                if isinstance(current, (Text, tuple)) or dataclasses.is_dataclass(current):
+                if item.name == "stem" and isinstance(value, FillInBlanks):
+                    changes["stem"] = self.blank_stem(current)
+                elif isinstance(current, (Text, tuple)) or dataclasses.is_dataclass(current):
                     label = {"stem": "the question text", "choices": "option", "pairs": "matching pair", "answers": "answer",
                              "general": "the general feedback"}.get(item.name, item.name.replace("_", " "))
                     changes[item.name] = self.convert(current, label if not path else f"{path}, {label}")
@@ -153,10 +173,15 @@ def _placeholders_unescaped(question: Question) -> Question:
 def _template(question: Question) -> Question:
     """An essay's response template is plain text; Moodle holds it as HTML."""
     if isinstance(question, Essay) and question.response_template and "<" in question.response_template:
-        plain = _as_plain(question.response_template)
+        from ..text import plain_to_html
+
+        html = question.response_template
+        # The plain text whose HTML this is: no-break spaces are the writer's for spaces, or the author's.
+        candidates = [p.strip(ASCII_SPACE) for p in (_as_plain(html), _as_plain(html, keep_no_break=True)) if p is not None]
+        plain = next((p for p in candidates if plain_to_html(p) == html), candidates[0] if candidates else None)
         if plain is None:
-            plain = lxml.html.fromstring(f"<div>{question.response_template}</div>").text_content()
-        return dataclasses.replace(question, response_template=plain.strip() or None)
+            plain = lxml.html.fromstring(f"<div>{html}</div>").text_content().strip(ASCII_SPACE)
+        return dataclasses.replace(question, response_template=plain or None)
     return question
 
 
@@ -228,7 +253,7 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
         sections = _sections(bank, questions, finisher, title)
         for message, line, member in bank.losses:
             finisher.report(f"quiz {title!r}: {message}", line, member)
-        quiz = Quiz(id=quiz_id, title=title.strip() or quiz_id, language=language, questions=tuple(questions),
+        quiz = Quiz(id=quiz_id, title=title.strip(ASCII_SPACE) or quiz_id, language=language, questions=tuple(questions),
                     description=description, level=bank.level, learning_path=bank.learning_path, difficulty=bank.difficulty,
                     category=tuple(n for n in bank.names[:-1]), tags=bank.tags, source=bank.source,
                     text_format=TextFormat.PLAIN, sections=sections)
@@ -259,7 +284,7 @@ def _sections(bank: SourceBank, questions: list[Question], finisher: _Finisher, 
         instructions = finisher.text(section.instructions, "instructions")
         for loss in finisher.losses:
             finisher.report(f"quiz {title!r}: section {section.title!r}: {loss}", section.line, bank.member)
-        result.append(Section(id=section.id, title=section.title.strip() or section.id, question_ids=tuple(q.id for q in members),
+        result.append(Section(id=section.id, title=section.title.strip(ASCII_SPACE) or section.id, question_ids=tuple(q.id for q in members),
                               instructions=instructions, pick=pick, shuffle=section.shuffle))
     return tuple(result)
 

@@ -145,8 +145,8 @@ _MATH = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
 _STRONG = re.compile(r"[\\`*_\[\]$|<>&#!~=+\-{}()]")
 
 
-def _escape_words(text: str) -> str:
-    if _Markdown.strong:
+def _escape_words(text: str, strong: bool = False) -> str:
+    if strong:
         # Character references show exactly their character wherever they stand.
         return _STRONG.sub(lambda m: f"&#{ord(m.group())};", text)
     text = _ESCAPE_ALWAYS.sub(r"\\\1", text)
@@ -155,14 +155,14 @@ def _escape_words(text: str) -> str:
     return _TAG_LIKE.sub(r"\\<", text)
 
 
-def _escape_text(text: str) -> str:
+def _escape_text(text: str, strong: bool = False) -> str:
     """Text as Markdown that shows exactly it; `\\(...\\)` and `\\[...\\]` stay formulas."""
     out, last = [], 0
     for found in _MATH.finditer(text):
-        out.append(_escape_words(text[last:found.start()]))
+        out.append(_escape_words(text[last:found.start()], strong))
         out.append(found.group().replace("\n", "\x00"))  # line starts inside a formula are not Markdown's
         last = found.end()
-    out.append(_escape_words(text[last:]))
+    out.append(_escape_words(text[last:], strong))
     return "".join(out)
 
 
@@ -195,10 +195,18 @@ def _title(value: str | None) -> str:
 
 
 class _Markdown:
-    strong = False  # escape with character references (set while a second candidate is made)
+    """One conversion. `strong`: escape with character references (a second candidate, for text
+    that ordinary escaping changes); `keep_empty`: an empty paragraph stays one (a paragraph of a
+    no-break space, which Markdown renders as an empty <p>). Both belong to the conversion, so
+    that conversions in several threads cannot change each other's output."""
 
-    def __init__(self) -> None:
+    def __init__(self, strong: bool = False, keep_empty: bool = False) -> None:
         self.losses: list[str] = []
+        self.strong = strong
+        self.keep_empty = keep_empty
+
+    def escape(self, text: str) -> str:
+        return _escape_text(text, self.strong)
 
     def lose(self, what: str) -> None:
         if what not in self.losses:
@@ -219,14 +227,14 @@ class _Markdown:
     def inline(self, element, include_text: bool = True) -> str:
         out = []
         if include_text and element.text:
-            out.append(_escape_text(_soft(element.text)))
+            out.append(self.escape(_soft(element.text)))
         for child in element:
             out.append(self.inline_element(child))
             tail = child.tail
             if tail and isinstance(child.tag, str) and child.tag.lower() == "br":
                 tail = tail.lstrip(" \t\n\r")  # white space at the start of a line shows nothing
             if tail:
-                out.append(_escape_text(_soft(tail)))
+                out.append(self.escape(_soft(tail)))
         return "".join(out)
 
     def inline_element(self, child) -> str:
@@ -273,7 +281,7 @@ class _Markdown:
                 self.lose(f"an image with the address {src[:40]!r} (removed)")
                 return ""
             alt = child.get("alt") if tag == "img" else child.text_content()
-            return f"![{_escape_text(alt or '')}]({_destination(src)}{_title(child.get('title'))})"
+            return f"![{self.escape(alt or '')}]({_destination(src)}{_title(child.get('title'))})"
         if tag == "span":
             if child.get("lang"):
                 self.lose(f'the language lang="{child.get("lang")}" of a part of a text')
@@ -341,7 +349,10 @@ class _Markdown:
                 self.lose(f'the language lang="{element.get("lang")}" of a part of a text')
             if tag == "div" and any(isinstance(c.tag, str) and c.tag.lower() in _BLOCKS for c in element):
                 return self.blocks(element)
-            return _line_starts(self.inline(element).strip(" \t\n"))
+            inner = _line_starts(self.inline(element).strip(" \t\n"))
+            if not inner and tag == "p" and self.keep_empty:
+                return "\u00a0"
+            return inner
         if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
             self.check_attributes(element, ())
             inner = self.inline(element).strip()
@@ -419,14 +430,10 @@ def _soft(text: str) -> str:
     return re.sub(r"[ \t]*\n[ \t\n]*", "\n", text) if "\n" in text else text
 
 
-def _markdown(source: str, strong: bool = False) -> tuple[str, list[str]]:
-    converter = _Markdown()
+def _markdown(source: str, strong: bool = False, keep_empty: bool = False) -> tuple[str, list[str]]:
+    converter = _Markdown(strong, keep_empty)
     root = _fragment(source)
-    _Markdown.strong = strong
-    try:
-        return converter.blocks(root).replace("\x00", "\n"), converter.losses
-    finally:
-        _Markdown.strong = False
+    return converter.blocks(root).replace("\x00", "\n"), converter.losses
 
 
 def html_to_text(source: str, quotes_lost: bool = False, quotes_as_entities: bool = False) -> Converted:
@@ -481,6 +488,11 @@ def html_to_text(source: str, quotes_lost: bool = False, quotes_as_entities: boo
         escaped = Text(_markdown(source, strong=True)[0], TextFormat.MARKDOWN)
         if shows(escaped):
             return Converted(escaped)
+        if "<p></p>" in source:  # an empty paragraph the Markdown left out
+            for strong in (False, True):
+                kept = Text(_markdown(source, strong=strong, keep_empty=True)[0], TextFormat.MARKDOWN)
+                if shows(kept):
+                    return Converted(kept)
     if candidate is None:
         return Converted(None, not losses, losses)
     target = normalised(source)

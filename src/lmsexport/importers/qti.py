@@ -143,7 +143,7 @@ class _Item:
             parts.append(etree.tostring(self.prepared(node), encoding="unicode", with_tail=False, method="xml"))
             if tail:
                 parts.append(_escape(tail))
-        return "".join(parts).strip().replace(QUOTE, "&quot;")
+        return "".join(parts).strip(SPACE).replace(QUOTE, "&quot;")
 
     def prepared(self, node: etree._Element) -> etree._Element:
         node = _copy(node)
@@ -392,7 +392,7 @@ def read_item(root: etree._Element, base: str, package: Package | None, store: M
                 _remove_keeping_tail(element)
     for element in reversed(list(shown.iter())):  # blocks left empty show nothing
         if element is not shown and isinstance(element.tag, str) and element.tag in ("p", "div") and not len(element) \
-                and not (element.text or "").strip() and element.getparent() is not None:
+                and not (element.text or "").strip(SPACE) and element.getparent() is not None:
             _remove_keeping_tail(element)
     stem_nodes = []
     if shown.text and shown.text.strip():
@@ -483,6 +483,8 @@ def _choice(item: _Item, interaction: etree._Element, common: dict) -> Question:
     declaration = _declaration(item.root, interaction.get("responseIdentifier", "RESPONSE"))
     correct = set(_correct_values(declaration))
     mapping = _mapping(declaration)
+    if not common["points"] and not any(mapping.values()):
+        mapping = {}  # a question worth nothing maps every choice to 0: its credits are not in the package
     points = common["points"] or 1.0
     simple = interaction.findall("simpleChoice")
     identifiers = [c.get("identifier") for c in simple]
@@ -554,6 +556,10 @@ def _text_entry(item: _Item, interaction: etree._Element, common: dict) -> Quest
             answers.append((answer, credit))
         if not answers:
             answers = [((v, 0.0, None, None), 1.0) for v in map(_float, _correct_values(declaration)) if v is not None]
+        if not common["points"] and answers and not any(credit for _, credit in answers):
+            # Worth nothing, every rule adds 0: what each answer would be worth is not in the package.
+            answers = [(answer, 1.0) for answer, _ in answers]
+            item.losses.append("the answers' credits (the question is worth nothing, so its rules score 0): each is read as full credit")
         result = []
         by_test = {etree.tostring(c, with_tail=False): i for c, i in rules}
         tests = [etree.tostring(branch[0], with_tail=False) for branch in conditions] if conditions else []
@@ -569,6 +575,9 @@ def _text_entry(item: _Item, interaction: etree._Element, common: dict) -> Quest
     mapping = [(e.get("mapKey"), _float(e.get("mappedValue"), 0.0), e.get("caseSensitive") == "true") for e in declaration.iter("mapEntry")]
     if not mapping:
         mapping = [(v, points, False) for v in _correct_values(declaration)]
+    if not common["points"] and not any(value for _, value, _ in mapping):
+        # A question worth nothing maps every answer to 0: the credits are not in the package.
+        mapping = [(text, points, case) for text, _, case in mapping]
     answers = []
     for index, (text, value, _case) in enumerate(mapping):
         condition_feedback = next((i for c, i in rules if c.find("baseValue") is not None and (c.find("baseValue").text or "") == text), None)
@@ -633,8 +642,17 @@ def _match(item: _Item, interaction: etree._Element, common: dict) -> Question:
                     shuffle=interaction.get("shuffle") == "true")
 
 
+# White space the content drops around a text (ASCII only: a no-break space is content).
+SPACE = " \t\n\r\f\v"
+
+
 def _plain(element: etree._Element) -> str:
-    return re.sub(r"\s+", " ", "".join(element.itertext())).strip().replace(QUOTE, '"')
+    """The text of an answer or option. Laid-out XML (a line break in it) has its white space
+    collapsed; one written on one line, as lmsexport writes it, keeps its spaces."""
+    text = "".join(element.itertext())
+    if re.search(r"[\t\n\r]", text):
+        text = re.sub(r"[ \t\n\r]+", " ", text)
+    return text.strip(SPACE).replace(QUOTE, '"')
 
 
 def _essay(item: _Item, interaction: etree._Element, common: dict) -> Question:

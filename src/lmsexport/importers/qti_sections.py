@@ -62,7 +62,7 @@ class TestLayout:
 
     def section(self, element: etree._Element) -> None:
         places: list[int] = []
-        self.collect(element, places, nested=False)
+        self.collect(element, places)
         identifier = element.get("identifier") or ""
         identifier = identifier[len("section."):] if identifier.startswith("section.") else identifier
         if not _ID.match(identifier) or identifier.lower() in self.taken:
@@ -93,7 +93,7 @@ class TestLayout:
                                            pick=pick if pick and pick > 0 else None, shuffle=ordering is not None and ordering.get("shuffle") == "true",
                                            line=element.sourceline))
 
-    def collect(self, element: etree._Element, places: list[int], nested: bool) -> None:
+    def collect(self, element: etree._Element, places: list[int]) -> None:
         for child in element:
             if child.tag == "assessmentItemRef":
                 place = self.read(child)
@@ -111,7 +111,7 @@ class TestLayout:
                 self.warn(f"the section {child.get('title') or child.get('identifier')!r} inside the section "
                           f"{element.get('title') or element.get('identifier')!r}: the content's sections do not nest, its questions "
                           f"join the outer section{lost}", child.sourceline)
-                self.collect(child, places, nested=True)
+                self.collect(child, places)
 
 
 def shown_order(order: list[int], sections: list[SourceSection]) -> list[int]:

@@ -4,6 +4,7 @@ credits, nothing else), and as HTML that reveals answers and feedback without an
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from ..model import (
     Description,
@@ -28,29 +29,36 @@ from .markup import block, inline, lang_attrs, number, percent, plain
 
 def key_data(question: Question) -> dict | None:
     """What the script needs to score an answer; None for questions that are not scored."""
-    points = question.points
-    if isinstance(question, (SingleChoice, MultipleResponse)):
-        return {"type": question.type, "points": points,
-                "credits": {c.id: c.credit for c in question.choices},
-                "correct": [c.id for c in question.choices if c.correct]}
-    if isinstance(question, TrueFalse):
-        return {"type": question.type, "points": points, "credits": {"true": float(question.answer), "false": float(not question.answer)},
-                "correct": ["true" if question.answer else "false"]}
-    if isinstance(question, ShortAnswer):
-        return {"type": question.type, "points": points, "case_sensitive": question.case_sensitive,
-                "answers": [{"text": a.text, "credit": a.credit} for a in question.answers]}
-    if isinstance(question, Numerical):
-        return {"type": question.type, "points": points,
-                "answers": [_numeric(a) for a in question.answers]}
-    if isinstance(question, Matching):
-        return {"type": question.type, "points": points, "pairs": {p.id: p.answer for p in question.pairs}}
-    if isinstance(question, Ordering):
-        return {"type": question.type, "points": points, "grading": question.grading.value, "items": [i.id for i in question.items]}
-    if isinstance(question, FillInBlanks):
-        return {"type": question.type, "points": points, "blanks": [_blank(b, worth) for b, worth in zip(question.blanks, question.blank_points)]}
-    if isinstance(question, Essay):
-        return {"type": question.type, "points": points}
-    return None
+    build = KEY_DATA.get(type(question))
+    return None if build is None else {"type": question.type, "points": question.points, **build(question)}
+
+
+def _choice_key(question: SingleChoice | MultipleResponse) -> dict:
+    return {"credits": {c.id: c.credit for c in question.choices}, "correct": [c.id for c in question.choices if c.correct]}
+
+
+def _true_false_key(question: TrueFalse) -> dict:
+    return {"credits": {"true": float(question.answer), "false": float(not question.answer)}, "correct": ["true" if question.answer else "false"]}
+
+
+def _short_answer_key(question: ShortAnswer) -> dict:
+    return {"case_sensitive": question.case_sensitive, "answers": [{"text": a.text, "credit": a.credit} for a in question.answers]}
+
+
+# What the script scores each question type by, keyed by the model's class (tests/test_type_coverage.py
+# fails for a type left out); None: not scored.
+KEY_DATA: dict[type[Question], Callable[[Question], dict] | None] = {
+    SingleChoice: _choice_key,
+    MultipleResponse: _choice_key,
+    TrueFalse: _true_false_key,
+    ShortAnswer: _short_answer_key,
+    Numerical: lambda question: {"answers": [_numeric(a) for a in question.answers]},
+    Matching: lambda question: {"pairs": {p.id: p.answer for p in question.pairs}},
+    Ordering: lambda question: {"grading": question.grading.value, "items": [i.id for i in question.items]},
+    FillInBlanks: lambda question: {"blanks": [_blank(b, worth) for b, worth in zip(question.blanks, question.blank_points)]},
+    Essay: lambda question: {},
+    Description: None,
+}
 
 
 def _blank(blank, worth: float) -> dict:
@@ -104,57 +112,90 @@ def _numbers(answers, style: RenderStyle) -> str:
 
 
 def _answers(quiz: Quiz, question: Question, style: RenderStyle) -> str:
-    if isinstance(question, (SingleChoice, MultipleResponse)):
-        rows = []
-        for choice in question.choices:
-            language = choice.language if choice.language and choice.language != quiz.language_of(question) else None
-            mark = "✓ " if choice.correct else ""
-            rows.append((f"<span{lang_attrs(language)}>{mark}{inline(choice.text, style)}</span>", _worth(choice.credit),
-                         _feedback_cell(choice.feedback, style)))
-        return _rows(("Option", "Credit", "Feedback when chosen"), rows)
-    if isinstance(question, TrueFalse):
-        rows = [("✓ True" if question.answer else "True", _worth(float(question.answer)), _feedback_cell(question.true_feedback, style)),
-                ("False" if question.answer else "✓ False", _worth(float(not question.answer)), _feedback_cell(question.false_feedback, style))]
-        return _rows(("Answer", "Credit", "Feedback when chosen"), rows)
-    if isinstance(question, ShortAnswer):
-        rows = [(f"<code>{plain(a.text)}</code>", _worth(a.credit), _feedback_cell(a.feedback, style)) for a in question.answers]
-        case = "Case matters." if question.case_sensitive else "Case does not matter."
-        return _rows(("Accepted answer", "Credit", "Feedback"), rows) + f'<p class="note" lang="en" dir="ltr">{case} The first answer that matches counts.</p>'
-    if isinstance(question, Numerical):
-        return _numbers(question.answers, style) + '<p class="note" lang="en" dir="ltr">The best answer that accepts the number counts.</p>'
-    if isinstance(question, Matching):
-        share = 1 / len(question.pairs) if question.pairs else 0
-        rows = [(inline(p.prompt, style), plain(p.answer), _worth(share)) for p in question.pairs]
-        table = _rows(("Item", "Answer", "Credit"), rows)
-        if question.distractors:
-            language = lang_attrs(quiz.language_of(question))
-            listed = ", ".join(f"<q{language}>{plain(d.text)}</q>" for d in question.distractors)
-            table += f'<p class="note" lang="en" dir="ltr">Wrong answers offered too: {listed}.</p>'
-        return table
-    if isinstance(question, Ordering):
-        items = "".join(f"<li>{inline(item.text, style)}</li>" for item in question.items)
-        grading = question.grading.value.replace("_", " ")
-        return f'<ol class="right-order">{items}</ol><p class="note" lang="en" dir="ltr">Graded as Moodle grades “{grading}”.</p>'
-    if isinstance(question, FillInBlanks):
-        parts = []
-        for index, (blank, worth) in enumerate(zip(question.blanks, question.blank_points)):
-            parts.append(f'<h4 lang="en" dir="ltr">Blank {index + 1} <code>[[{plain(blank.id)}]]</code>, {number(worth)} point{"" if worth == 1 else "s"}</h4>')
-            if isinstance(blank, DropdownBlank):
-                rows = [(("✓ " if o.correct else "") + plain(o.text), _worth(o.credit), _feedback_cell(o.feedback, style)) for o in blank.options]
-                parts.append(_rows(("Option", "Credit", "Feedback when chosen"), rows))
-            elif isinstance(blank, NumericalBlank):
-                parts.append(_numbers(blank.answers, style))
-            else:
-                rows = [(f"<code>{plain(a.text)}</code>", _worth(a.credit), _feedback_cell(a.feedback, style)) for a in blank.answers]
-                case = "Case matters." if blank.case_sensitive else "Case does not matter."
-                parts.append(_rows(("Accepted answer", "Credit", "Feedback"), rows) + f'<p class="note" lang="en" dir="ltr">{case}</p>')
-        return "".join(parts) + '<p class="note" lang="en" dir="ltr">In each blank the best answer that matches counts.</p>'
-    if isinstance(question, Essay):
-        parts = ['<p class="note" lang="en" dir="ltr">No automatic score: a teacher grades the answer.</p>']
-        if question.grader_info is not None:
-            parts.append('<h4 lang="en" dir="ltr">For the grader</h4>' + block(question.grader_info, style, "text"))
-        return "".join(parts)
-    return ""
+    write = ANSWERS.get(type(question))
+    return "" if write is None else write(quiz, question, style)
+
+
+def _choice_answers(quiz: Quiz, question: SingleChoice | MultipleResponse, style: RenderStyle) -> str:
+    rows = []
+    for choice in question.choices:
+        language = choice.language if choice.language and choice.language != quiz.language_of(question) else None
+        mark = "✓ " if choice.correct else ""
+        rows.append((f"<span{lang_attrs(language)}>{mark}{inline(choice.text, style)}</span>", _worth(choice.credit),
+                     _feedback_cell(choice.feedback, style)))
+    return _rows(("Option", "Credit", "Feedback when chosen"), rows)
+
+
+def _true_false_answers(quiz: Quiz, question: TrueFalse, style: RenderStyle) -> str:
+    rows = [("✓ True" if question.answer else "True", _worth(float(question.answer)), _feedback_cell(question.true_feedback, style)),
+            ("False" if question.answer else "✓ False", _worth(float(not question.answer)), _feedback_cell(question.false_feedback, style))]
+    return _rows(("Answer", "Credit", "Feedback when chosen"), rows)
+
+
+def _short_answer_answers(quiz: Quiz, question: ShortAnswer, style: RenderStyle) -> str:
+    rows = [(f"<code>{plain(a.text)}</code>", _worth(a.credit), _feedback_cell(a.feedback, style)) for a in question.answers]
+    case = "Case matters." if question.case_sensitive else "Case does not matter."
+    return _rows(("Accepted answer", "Credit", "Feedback"), rows) + f'<p class="note" lang="en" dir="ltr">{case} The first answer that matches counts.</p>'
+
+
+def _numerical_answers(quiz: Quiz, question: Numerical, style: RenderStyle) -> str:
+    return _numbers(question.answers, style) + '<p class="note" lang="en" dir="ltr">The best answer that accepts the number counts.</p>'
+
+
+def _matching_answers(quiz: Quiz, question: Matching, style: RenderStyle) -> str:
+    share = 1 / len(question.pairs) if question.pairs else 0
+    rows = [(inline(p.prompt, style), plain(p.answer), _worth(share)) for p in question.pairs]
+    table = _rows(("Item", "Answer", "Credit"), rows)
+    if question.distractors:
+        language = lang_attrs(quiz.language_of(question))
+        listed = ", ".join(f"<q{language}>{plain(d.text)}</q>" for d in question.distractors)
+        table += f'<p class="note" lang="en" dir="ltr">Wrong answers offered too: {listed}.</p>'
+    return table
+
+
+def _ordering_answers(quiz: Quiz, question: Ordering, style: RenderStyle) -> str:
+    items = "".join(f"<li>{inline(item.text, style)}</li>" for item in question.items)
+    grading = question.grading.value.replace("_", " ")
+    return f'<ol class="right-order">{items}</ol><p class="note" lang="en" dir="ltr">Graded as Moodle grades “{grading}”.</p>'
+
+
+def _blanks_answers(quiz: Quiz, question: FillInBlanks, style: RenderStyle) -> str:
+    parts = []
+    for index, (blank, worth) in enumerate(zip(question.blanks, question.blank_points)):
+        parts.append(f'<h4 lang="en" dir="ltr">Blank {index + 1} <code>[[{plain(blank.id)}]]</code>, {number(worth)} point{"" if worth == 1 else "s"}</h4>')
+        if isinstance(blank, DropdownBlank):
+            rows = [(("✓ " if o.correct else "") + plain(o.text), _worth(o.credit), _feedback_cell(o.feedback, style)) for o in blank.options]
+            parts.append(_rows(("Option", "Credit", "Feedback when chosen"), rows))
+        elif isinstance(blank, NumericalBlank):
+            parts.append(_numbers(blank.answers, style))
+        else:
+            rows = [(f"<code>{plain(a.text)}</code>", _worth(a.credit), _feedback_cell(a.feedback, style)) for a in blank.answers]
+            case = "Case matters." if blank.case_sensitive else "Case does not matter."
+            parts.append(_rows(("Accepted answer", "Credit", "Feedback"), rows) + f'<p class="note" lang="en" dir="ltr">{case}</p>')
+    return "".join(parts) + '<p class="note" lang="en" dir="ltr">In each blank the best answer that matches counts.</p>'
+
+
+def _essay_answers(quiz: Quiz, question: Essay, style: RenderStyle) -> str:
+    parts = ['<p class="note" lang="en" dir="ltr">No automatic score: a teacher grades the answer.</p>']
+    if question.grader_info is not None:
+        parts.append('<h4 lang="en" dir="ltr">For the grader</h4>' + block(question.grader_info, style, "text"))
+    return "".join(parts)
+
+
+# The answers the key reveals for each question type, keyed by the model's class
+# (tests/test_type_coverage.py fails for a type left out); None: nothing to answer.
+ANSWERS: dict[type[Question], Callable[[Quiz, Question, RenderStyle], str] | None] = {
+    SingleChoice: _choice_answers,
+    MultipleResponse: _choice_answers,
+    TrueFalse: _true_false_answers,
+    ShortAnswer: _short_answer_answers,
+    Numerical: _numerical_answers,
+    Matching: _matching_answers,
+    Ordering: _ordering_answers,
+    FillInBlanks: _blanks_answers,
+    Essay: _essay_answers,
+    Description: None,
+}
 
 
 def answer_key(quiz: Quiz, question: Question, style: RenderStyle) -> str:

@@ -1,5 +1,7 @@
-"""What each platform keeps, changes or drops, per question: the diagnostics the writers
-themselves return when they export the quiz, attached to the question their JSON pointer names.
+"""What each platform keeps, changes or drops, per question: the diagnostics `build` reports
+when it exports the quiz (the format's check and writer, settled once by pipeline.settle: losses
+of defaults dropped, each at the value it is about), attached to the question their JSON pointer
+names.
 
 There is no list of platform limits here: a writer that learns to carry something, or finds a
 new loss, changes the preview with it.
@@ -13,6 +15,7 @@ from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostic, error
 from ..formats import FORMATS
+from ..jsonsource import ParsedJson
 from ..model import Quiz
 from ..writers.shared import ExportOptions
 
@@ -63,11 +66,15 @@ class PlatformNotes:
         return found
 
 
-def platform_notes(quiz: Quiz, options: ExportOptions, formats: Iterable[str] = tuple(FORMATS)) -> PlatformNotes:
+def platform_notes(quiz: Quiz, options: ExportOptions, formats: Iterable[str] = tuple(FORMATS),
+                   source: ParsedJson | None = None) -> PlatformNotes:
+    """`source`: the parsed file, which tells a value the author wrote from a default."""
+    from ..pipeline import export_quiz  # loaded on first use, as the writers are
+
     notes = PlatformNotes(tuple(formats))
     for name in notes.formats:
         try:
-            export = FORMATS[name].render(quiz, options)
+            export = export_quiz(quiz, name, options, source)
         except Exception as problem:  # a defect of ours: shown and reported, the preview goes on
             message = f"internal error while writing {name} ({type(problem).__name__}: {problem}); please report it with this quiz"
             notes.add(name, error(message, quiz.location.file, code="internal"))

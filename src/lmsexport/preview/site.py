@@ -101,7 +101,7 @@ def build_site(results: list[LoadResult], options: ExportOptions = ExportOptions
             continue
         owners[quiz.id] = file
         site.diagnostics.extend(problems)
-        notes = platform_notes(quiz, options, formats)
+        notes = platform_notes(quiz, options, formats, result.source)
         by_format = notes.by_format()
         site.diagnostics.extend(d for found in by_format.values() for d in found if d.is_error)
         facts = quiz_facts(quiz)

@@ -70,8 +70,13 @@ def _span(match: re.Match) -> str:
 
 
 def _markdown_to_html(source: str, style: RenderStyle) -> str:
-    html = _RENDERED.get(("markdown", source, style))
-    return html if html is not None else _remember(("markdown", source, style), _markdown_uncached(source, style))
+    # A style only changes formulas and media: a text with neither renders the same for every
+    # writer, so it is rendered (and looked up) once per quiz instead of once per writer.
+    if style is not DEFAULT_STYLE and "$" not in source and "\\" not in source and "](" not in source and "]:" not in source:
+        style = DEFAULT_STYLE
+    key = ("markdown", source, style)
+    html = _RENDERED.get(key)
+    return html if html is not None else _remember(key, _markdown_uncached(source, style))
 
 
 def _markdown_uncached(source: str, style: RenderStyle) -> str:
@@ -81,10 +86,6 @@ def _markdown_uncached(source: str, style: RenderStyle) -> str:
         rest = _SPAN.sub("", source)
         if "*" not in rest and "`" not in rest:
             return "<p>" + _SPAN.sub(_span, source).replace('"', "&quot;") + "</p>"
-    # A style only changes formulas and media: a text with neither renders the same for every
-    # writer, so it is rendered once per build instead of once per writer.
-    if style is not DEFAULT_STYLE and "$" not in source and "\\" not in source and "](" not in source and "]:" not in source:
-        style = DEFAULT_STYLE
     return _render_markdown(source, style)
 
 

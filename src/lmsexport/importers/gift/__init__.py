@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...model import Text
 from . import reader as gift_reader
+from ..moodle import named_sections
 from ..result import SourceBank, SourceFile, SourceQuestion
 from ..safety import InputError, decode_text
 
@@ -15,7 +16,7 @@ def read(data: bytes, file: str) -> SourceFile:
     metadata = gift_reader.header(text)
     result = SourceFile(FORMAT)
     for bank in gift_reader.read_banks(text):
-        source = SourceBank(list(bank.names))
+        source = SourceBank(list(bank.names), sections=named_sections(bank.sections))
         for question, line in bank.questions:
             source.questions.append(SourceQuestion(question, line))
         result.banks.append(source)

@@ -19,23 +19,30 @@ from ...model import (
     Choice,
     Description,
     Distractor,
+    DropdownBlank,
+    DropdownOption,
     Essay,
     Feedback,
+    FillInBlanks,
     Matching,
     MatchPair,
     MultipleResponse,
     Numerical,
+    NumericalBlank,
     NumericAnswer,
     Question,
     Quiz,
     ShortAnswer,
+    ShortAnswerBlank,
     SingleChoice,
     Text,
     TextFormat,
     TrueFalse,
 )
 from ..moodle.text import php_trim, text_in_language
+from ...text.blanks import PLACEHOLDER
 from ..moodle.reader import Bank, Unread, category_names
+from ..result import SourceSection
 
 _PRE = (("\\:", "&&058;"), ("\\#", "&&035;"), ("\\=", "&&061;"), ("\\{", "&&123;"), ("\\}", "&&125;"), ("\\~", "&&126;"), ("\\n", "&&010"))
 _POST = (("&&058;", ":"), ("&&035;", "#"), ("&&061;", "="), ("&&123;", "{"), ("&&125;", "}"), ("&&126;", "~"), ("&&010", "\n"))
@@ -194,6 +201,47 @@ class _Reader:
         }
         if description:
             return Description(**fields)
+        question = self.typed(fields, answertext, stem_format)
+        if self.importing and not text.endswith("}"):
+            # The missing word form: the answer block stands inside the text (Moodle shows it as _____).
+            return self.missing_word(question, text[:start] + "[[b1]]" + text[finish + 1:]) or question
+        return question
+
+    def missing_word(self, question: Question, questiontext: str) -> FillInBlanks | None:
+        """The question as fill in the blanks with its one blank `b1` where the answer block
+        stands: typed words, a number or a drop-down of one right option. None for the types
+        that have no blank (true/false, matching, several right options) and for a text that
+        already holds [[...]], which would read as a blank."""
+        if PLACEHOLDER.search(questiontext.replace("[[b1]]", "", 1)):
+            return None
+        source, fmt = _with_format(questiontext)
+        stem = text_in_language(source, fmt)[0]
+        if stem is None:
+            return None
+        if isinstance(question, ShortAnswer):
+            blank = ShortAnswerBlank(id="b1", answers=question.answers, case_sensitive=question.case_sensitive)
+        elif isinstance(question, Numerical):
+            blank = NumericalBlank(id="b1", answers=question.answers)
+        elif isinstance(question, SingleChoice):
+            options = []
+            for choice in question.choices:
+                text = choice.text.source
+                if choice.text.format is TextFormat.HTML:
+                    from ..html import _as_plain
+
+                    plain = _as_plain(text)
+                    if plain is None:
+                        return None  # formatting a drop-down cannot show: the choice question keeps it
+                    text = plain
+                options.append(DropdownOption(id=choice.id, text=text, correct=choice.correct, credit=choice.credit, feedback=choice.feedback))
+            blank = DropdownBlank(id="b1", options=tuple(options))
+        else:
+            return None
+        return FillInBlanks(id=question.id, title=question.title, stem=stem, language=question.language, feedback=question.feedback,
+                            tags=question.tags, blanks=(blank,))
+
+    def typed(self, fields: dict, answertext: str, stem_format: str) -> Question:
+        """The question the answer block's characters make, as Moodle's readquestion decides."""
         if answertext == "":
             return Essay(**fields, lines=15)
         if answertext[0] == "#":
@@ -338,12 +386,43 @@ def _decoded(data: str | bytes) -> str:
     return data.decode("utf-8") if isinstance(data, bytes) else data
 
 
+_SECTION_FIELD = re.compile(r"// (section|instructions|instructions \(markdown\)|draw|shuffle): (.*)", re.S)
+_DRAW = re.compile(r"([0-9]+) of these [0-9]+ questions at random for each student")
+
+
+def section_comments(raw_lines: list[str]) -> SourceSection | None:
+    """The section lmsexport's writer records in the comment lines before a `$CATEGORY:` line
+    (`// section: title`, then its instructions, draw and shuffle); None for any other block.
+    Read from the lines as the file has them: Moodle's trimming would cut a value's spaces."""
+    values: dict[str, list[str]] = {}
+    for line in raw_lines:
+        found = _SECTION_FIELD.fullmatch(line.rstrip("\r"))
+        if found is None:
+            break
+        values.setdefault(found.group(1), []).append(found.group(2))
+    if "section" not in values or not raw_lines[0].startswith("// section: "):
+        return None
+    joined = {label: "\n".join(lines) for label, lines in values.items()}
+    instructions = None
+    if "instructions" in joined:
+        instructions = Text(joined["instructions"], TextFormat.PLAIN)
+    elif "instructions (markdown)" in joined:
+        instructions = Text(joined["instructions (markdown)"], TextFormat.MARKDOWN)
+    draw = _DRAW.fullmatch(joined.get("draw", ""))
+    return SourceSection("", joined["section"], [], instructions=instructions, pick=int(draw.group(1)) if draw else None,
+                         shuffle=joined.get("shuffle") == "yes")
+
+
 def read_banks(data: str | bytes) -> list[Bank]:
-    """One bank per `$CATEGORY:` (questions before the first one form a bank with no names)."""
+    """One bank per `$CATEGORY:` (questions before the first one form a bank with no names); a
+    category met again continues its bank, and a subcategory lmsexport wrote for a section of
+    the quiz (see section_comments) adds its questions to the quiz, in that section."""
     data = _decoded(data)
+    raw = data.split("\n")
     reader = _Reader(invent_ids=False)
     banks: list[Bank] = []
     current: Bank | None = None
+    section: SourceSection | None = None
     for line, lines in numbered_blocks(data):
         before = reader.last_category
         try:
@@ -355,8 +434,18 @@ def read_banks(data: str | bytes) -> list[Bank]:
             name = source[2:source.find("::", 2)] if source.startswith("::") and source.find("::", 2) > 0 else ""
             question = Unread(kind="gift", name=php_trim(name), text=source, reason=str(problem), idnumber=identifier, tags=tags)
         if reader.last_category is not before or (question is None and lines and _pre(php_trim("\n".join(lines))).startswith("$CATEGORY:")):
-            current = Bank(category_names(reader.last_category or ""))
-            banks.append(current)
+            names = category_names(reader.last_category or "")
+            found = section_comments(raw[line - 1: line - 1 + len(lines)]) if names else None
+            if found is not None and current is not None and current.names == names[:-1]:
+                section = found
+                section.line = line
+                current.sections.append(section)
+                continue
+            section = None
+            current = next((b for b in banks if b.names == names), None) if names else None
+            if current is None:
+                current = Bank(names)
+                banks.append(current)
             continue
         if question is None:
             continue
@@ -364,6 +453,8 @@ def read_banks(data: str | bytes) -> list[Bank]:
             current = Bank([])
             banks.append(current)
         current.questions.append((question, line))
+        if section is not None:
+            section.places.append(len(current.questions) - 1)
     return banks
 
 

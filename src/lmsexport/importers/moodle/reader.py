@@ -27,6 +27,7 @@ from ...model import (
     Distractor,
     Essay,
     Feedback,
+    FillInBlanks,
     Matching,
     MatchPair,
     MultipleResponse,
@@ -42,8 +43,9 @@ from ...model import (
     Text,
     TrueFalse,
 )
-from ..result import Unread
-from .text import php_trim, quiz_info, split_category_path, text_in_language
+from ..result import SourceSection, Unread
+from .cloze import ClozeError, read_cloze, read_gapselect
+from .text import php_trim, quiz_info, section_info, split_category_path, text_in_language
 
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
 _CONTEXT = re.compile(r"^\$[a-z]+\$$")
@@ -61,6 +63,8 @@ class Bank:
     info: tuple[Text | None, str | None, str | None] = (None, None, None)
     questions: list[tuple[Question | Unread, int]] = field(default_factory=list)
     problems: list[tuple[str, int]] = field(default_factory=list)  # (message, line): embedded files that could not be read
+    losses: dict[int, list[str]] = field(default_factory=dict)  # question index -> what the reader could not carry
+    sections: list[SourceSection] = field(default_factory=list)
 
 
 def category_names(path: str) -> list[str]:
@@ -118,6 +122,7 @@ class _Reader:
         self.language: str | None = None  # the language the current question's text states
         self.media = media
         self.problems: list[tuple[str, int]] = []
+        self.losses: list[str] = []  # what the current question loses, in words
 
     def with_files(self, element: etree._Element, source: str) -> str:
         """The text with each @@PLUGINFILE@@ address of a file embedded beside it replaced by
@@ -184,9 +189,11 @@ class _Reader:
 
     def question_or_unread(self, element: etree._Element) -> Question | Unread:
         kind = str(element.get("type"))
+        self.losses = []
         try:
             return self.question(element)
         except (ValueError, TypeError) as problem:
+            self.losses = []
             reason = str(problem) if getattr(self, "_" + kind, None) is not None else f"Moodle's {kind!r} questions have no counterpart in the content format"
             self.count += getattr(self, "_" + kind, None) is None
             return Unread(kind=kind, name=_string(element.find("name")), text=_string(element.find("questiontext")), reason=reason,
@@ -293,6 +300,33 @@ class _Reader:
             raise ValueError("an ordering question that shows a subset of its items has no counterpart in the content format")
         return Ordering(**fields, items=items, grading=kind, horizontal=php_trim(element.findtext("layouttype") or "") == "HORIZONTAL")
 
+    def _cloze(self, element: etree._Element) -> Question:
+        """qtype_multianswer as question/format/xml/format.php import_multianswer reads it: the
+        text, general feedback, penalty, tags and id number; the mark is the sum of the blanks'
+        weights (<defaultgrade> and the feedback by outcome are not read)."""
+        fields = self.common(element)
+        try:
+            cloze = read_cloze(fields["stem"].source)
+        except ClozeError as problem:
+            raise ValueError(f"an embedded answers (cloze) question: {problem}") from None
+        self.losses.extend(cloze.losses)
+        fields.update(stem=Text(cloze.stem, fields["stem"].format), points=cloze.points,
+                      feedback=Feedback(general=fields["feedback"].general))
+        return FillInBlanks(**fields, blanks=cloze.blanks)
+
+    _multianswer = _cloze
+
+    def _gapselect(self, element: etree._Element) -> Question:
+        """qtype_gapselect import_from_xml: gap [[n]] is a drop-down of the n-th choice's group."""
+        fields = self.common(element)
+        choices = [(_string(option), _string(option, "group", "1")) for option in element.findall("selectoption")]
+        try:
+            stem, blanks = read_gapselect(fields["stem"].source, choices, _truthy(element.findtext("shuffleanswers") or "1"))
+        except ClozeError as problem:
+            raise ValueError(f"a select missing words question: {problem}") from None
+        fields["stem"] = Text(stem, fields["stem"].format)
+        return FillInBlanks(**fields, blanks=blanks)
+
     def _description(self, element: etree._Element) -> Question:
         fields = self.common(element)
         return Description(**fields)
@@ -311,21 +345,42 @@ def parse(data: bytes) -> etree._Element:
 
 def read_banks(root: etree._Element, media: MediaSink | None = None) -> list[Bank]:
     """Every bank of a parsed Moodle XML file, in order; questions before any category form a
-    bank with no names."""
+    bank with no names. A category met again continues its bank. A subcategory that lmsexport
+    wrote for a section of the quiz (see section_info) is no bank of its own: its questions are
+    the quiz's, in that section."""
     reader = _Reader(media, invent_ids=False)
     banks: list[Bank] = []
     current: Bank | None = None
+    section: SourceSection | None = None
     for element in root.iterchildren("question"):
         if element.get("type") == "category":
             names = category_names(_string(element.find("category")))
             info = element.find("info")
-            current = Bank(names, quiz_info(_string(info), info.get("format", "html")) if info is not None else (None, None, None))
+            info_text, info_format = (_string(info), info.get("format", "html")) if info is not None else ("", "html")
+            found = section_info(info_text, info_format) if names else None
+            parent = next((b for b in banks if b.names == names[:-1]), None) if found else None
+            if found is not None and parent is not None and current is parent:
+                instructions, pick, shuffle = found
+                section = SourceSection("", names[-1], [], instructions=instructions, pick=pick, shuffle=shuffle, line=element.sourceline)
+                parent.sections.append(section)
+                current = parent
+                continue
+            section = None
+            again = next((b for b in banks if b.names == names), None) if names else None
+            if again is not None:
+                current = again
+                continue
+            current = Bank(names, quiz_info(info_text, info_format) if info is not None else (None, None, None))
             banks.append(current)
             continue
         if current is None:
             current = Bank([])
             banks.append(current)
         current.questions.append((reader.question_or_unread(element), element.sourceline or 0))
+        if section is not None:
+            section.places.append(len(current.questions) - 1)
+        if reader.losses:
+            current.losses[len(current.questions) - 1] = reader.losses
         current.problems.extend(reader.problems)
         reader.problems.clear()
     return banks

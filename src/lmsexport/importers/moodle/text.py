@@ -86,3 +86,24 @@ def quiz_info(source: str, fmt: str) -> tuple[Text | None, str | None, str | Non
     if description:
         return Text(_exact(description.group(1)), TextFormat.PLAIN), values.get("level"), values.get("learning_path")
     return text_of(source, fmt), values.get("level"), values.get("learning_path")
+
+
+_INSTRUCTIONS = re.compile(r'<p class="section-instructions">([^<]*(?:<br/>\n[^<]*)*)</p>')
+_DRAW = re.compile(r'(?:^|\n)<p class="section-draw">(?:Draw ([0-9]+) of these [0-9]+ questions at random for each student'
+                   r'|Add all [0-9]+ of these questions to the quiz together, in (a random|this) order)\.</p>$')
+
+
+def section_info(source: str, fmt: str) -> tuple[Text | None, int | None, bool] | None:
+    """(instructions, pick, shuffle) from the info of a category that lmsexport's writer made for a
+    section: the instructions (an exact plain paragraph or HTML), then the paragraph saying how the
+    questions go into the quiz, which it always writes. None for any other category."""
+    found = _DRAW.search(source) if fmt == "html" else None
+    if found is None:
+        return None
+    rest = source[: found.start()]
+    pick = int(found.group(1)) if found.group(1) else None
+    shuffle = found.group(2) == "a random"
+    if not rest:
+        return None, pick, shuffle
+    plain = _INSTRUCTIONS.fullmatch(rest)
+    return (Text(_exact(plain.group(1)), TextFormat.PLAIN) if plain else Text(rest, TextFormat.HTML)), pick, shuffle

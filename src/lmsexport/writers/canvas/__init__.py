@@ -19,7 +19,7 @@ from ..shared import Export, ExportOptions, deterministic_zip, loss_warning, not
 from ..xml import tree_bytes
 from . import identifiers
 from .assessment import AssessmentDocument, item_xml
-from .losses import question_errors, question_losses
+from .losses import loss_place, question_errors, question_losses
 from .manifest import manifest_document, paths
 from .media import FOLDER, used_media
 from .meta import meta_document
@@ -52,7 +52,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
                 diagnostics.append(error(message, quiz.location.file, question.location.pointer, code=code))
                 failed = True
             for code, message in question_losses(question, shuffled):
-                diagnostics.append(loss_warning(quiz, question, message, options, code))
+                diagnostics.append(loss_warning(quiz, question, message, options, code, loss_place(question, code, message)))
                 failed = failed or diagnostics[-1].is_error
             if failed:
                 continue  # nothing will be written: spare building the rest

@@ -12,6 +12,7 @@ multiple_dropdowns_question (drop-downs only), as Canvas's QTI importer reads th
 from __future__ import annotations
 
 from ...model import DropdownBlank, FillInBlanks, NumericalBlank, NumericAnswer, ShortAnswerBlank
+from ...tolerances import is_full_credit
 from ..xml import number
 from .item import ItemParts
 from .qti12 import end_condition, end_conditionvar, plain_material, respcondition, set_score, varequal
@@ -35,9 +36,9 @@ def typed_number(answer: NumericAnswer) -> str:
 def accepted_texts(blank) -> list[str]:
     """The texts a typed blank accepts in Canvas: its answers worth full credit."""
     if isinstance(blank, ShortAnswerBlank):
-        return [a.text for a in blank.answers if a.credit >= 1]
+        return [a.text for a in blank.answers if is_full_credit(a.credit)]
     if isinstance(blank, NumericalBlank):
-        return list(dict.fromkeys(typed_number(a) for a in blank.answers if a.credit >= 1))
+        return list(dict.fromkeys(typed_number(a) for a in blank.answers if is_full_credit(a.credit)))
     return [o.text for o in blank.options if o.correct]
 
 

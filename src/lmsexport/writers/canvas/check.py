@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...diagnostics import Diagnostic, error, pointer_join
-from ...model import Question, Quiz
+from ...diagnostics import Diagnostic, error
+from ...model import Quiz
 from ..shared import ExportOptions, loss_warning, nothing_to_export
 from . import _dropped_metadata, _section_losses
-from .losses import question_errors, question_losses
+from .losses import loss_place, question_errors, question_losses
 from .rules import shuffle_answers
 
 
@@ -28,27 +28,7 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
             for code, message in question_errors(question):
                 yield error(message, quiz.location.file, question.location.pointer, code=code)
             for code, message in question_losses(question, shuffled):
-                yield loss_warning(quiz, question, message, options, code, _place(question, code, message))
+                yield loss_warning(quiz, question, message, options, code, loss_place(question, code, message))
     metadata = _dropped_metadata(quiz)
     if metadata is not None:
         yield metadata
-
-
-# The value a loss is about, below the question, when the loss names one field: (code, words of
-# the message) -> pointer tokens. A loss not listed stays at its question.
-_FIELDS = (
-    ("canvas-feedback", "partially-correct", ("feedback", "partially_correct")),
-    ("canvas-essay", "grader information", ("grader_info",)),
-    ("canvas-essay", "response template", ("response_template",)),
-    ("canvas-shuffle", "", ("shuffle",)),
-    ("canvas-case", "short answers", ("case_sensitive",)),
-    ("canvas-credit", "multiple choice", ("options",)),
-    ("canvas-credit", "multiple answers", ("options",)),
-)
-
-
-def _place(question: Question, code: str, message: str) -> str:
-    for known, words, where in _FIELDS:
-        if code == known and words in message:
-            return pointer_join(question.location.pointer, *where)
-    return question.location.pointer

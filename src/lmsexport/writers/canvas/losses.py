@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...diagnostics import pointer_join
 from ...model import (
     Description,
     DropdownBlank,
@@ -141,3 +142,24 @@ def question_errors(question: Question) -> Iterator[tuple[str, str]]:
         yield "canvas-no-answer", f"{name}: no answer with full credit; Canvas would import an essay question"
     elif isinstance(question, Matching) and not question.pairs:
         yield "canvas-no-answer", f"{name}: a matching question needs at least one pair"
+
+
+# The value a loss is about, below the question, when the loss names one field: (code, words of
+# the message) -> pointer tokens. A loss not listed stays at its question.
+_FIELDS = (
+    ("canvas-feedback", "partially-correct", ("feedback", "partially_correct")),
+    ("canvas-essay", "grader information", ("grader_info",)),
+    ("canvas-essay", "response template", ("response_template",)),
+    ("canvas-shuffle", "", ("shuffle",)),
+    ("canvas-case", "short answers", ("case_sensitive",)),
+    ("canvas-credit", "multiple choice", ("options",)),
+    ("canvas-credit", "multiple answers", ("options",)),
+)
+
+
+def loss_place(question: Question, code: str, message: str) -> str:
+    """Where a loss of `question_losses` is reported: at its field when it names one."""
+    for known, words, where in _FIELDS:
+        if code == known and words in message:
+            return pointer_join(question.location.pointer, *where)
+    return question.location.pointer

@@ -2,8 +2,9 @@
 at the place of the credit, saying so when it is the default split rather than a value written,
 and the walk of the questions with the writer's own rules run on each.
 
-The writers call `grade_percent` for the same credits; the checks report, so the problem is
-said once for both formats (`moodle, gift: ...`), where the author can change it.
+The writers call `grade_percent` for the same credits, to write them, and report with
+`grade_problems` as the checks do, so the problem is said once for both formats
+(`moodle, gift: ...`), where the author can change it.
 """
 
 from __future__ import annotations

@@ -75,9 +75,11 @@ def section_note(quiz: Quiz, section: Section, path: str) -> Diagnostic:
 
 
 def draw_html(section: Section, count: int) -> str:
-    """The category's own record of the draw, for the teacher who builds the quiz."""
+    """The category's own record of how its questions go into the quiz, for the teacher who builds
+    it; always written, so that a section's category can be told from any other subcategory."""
     if section.pick is None:
-        return ""
+        order = "in a random order" if section.shuffle else "in this order"
+        return f'<p class="section-draw">Add all {count} of these questions to the quiz together, {order}.</p>'
     return f'<p class="section-draw">Draw {section.pick} of these {count} questions at random for each student.</p>'
 
 
@@ -95,8 +97,12 @@ def tag_pointer(quiz: Quiz, question: Question, tag: str) -> str:
     return pointer_join("", "tags", quiz.tags.index(tag))
 
 
-def quiz_diagnostics(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
-    """What Moodle changes in the category names it creates for this quiz."""
+def quiz_diagnostics(quiz: Quiz, options: ExportOptions, format_name: str, in_comments: bool = False) -> Iterator[Diagnostic]:
+    """What Moodle changes in the category names it creates for this quiz, and the metadata it
+    does not keep from this format (see `dropped_metadata`)."""
+    dropped = dropped_metadata(quiz, format_name, in_comments)
+    if dropped is not None:
+        yield dropped
     for name in (*quiz.category, quiz.title):
         if len(name) > CATEGORY_MAX:
             message = f"category name {name[:40]!r}...: Moodle stores {CATEGORY_MAX} characters of a category name; it is cut there"
@@ -178,6 +184,10 @@ _MAX_DIGITS = 17
 def _decimal_text(value: Decimal) -> str:
     if value.is_zero():
         return "0"
+    shortest = number(float(value))
+    if Decimal(shortest) == value:
+        # Written as any other number is: a value read back and written again gives the same text.
+        return shortest
     value = value.normalize()
     if len(value.as_tuple().digits) > _MAX_DIGITS:
         return number(float(value))

@@ -8,7 +8,10 @@ points. Answers of one blank are tried in order of credit and only the first tha
 
 from __future__ import annotations
 
-from ...model import DropdownBlank, FillInBlanks, NumericalBlank, ShortAnswerBlank
+from collections.abc import Callable
+
+from ...model import Blank, DropdownBlank, FillInBlanks, NumericalBlank, ShortAnswerBlank
+from ...tolerances import is_full_credit
 from .context import ItemContext
 from .expressions import base, condition, make, set_outcome, value, variable
 from ..xml import number, text
@@ -55,7 +58,7 @@ class _Blanks:
                                              [set_outcome(SCORE, make("sum", variable(SCORE), f'<mapResponse identifier="{response}"/>'))])))
         case = "true" if blank.case_sensitive else "false"
         given = [make("stringMatch", variable(response), base("string", t), caseSensitive=case) for t in texts]
-        self.full.append(any_of([g for g, a in zip(given, blank.answers) if a.credit >= 1]))
+        self.full.append(any_of([g for g, a in zip(given, blank.answers) if is_full_credit(a.credit)]))
         self.feedback(index, blank.answers, given, "answer")
         return f'<textEntryInteraction responseIdentifier="{response}" expectedLength="{max(max(map(len, texts)), 1)}"/>'
 
@@ -67,7 +70,7 @@ class _Blanks:
                                          identifier=response, cardinality="single", baseType="float"))
         conditions = [accepts(blank.answers[j], response) for j in ranked]
         self.parts.scoring.append(condition(*((c, [_add(max(blank.answers[j].credit, 0) * worth)]) for c, j in zip(conditions, ranked))))
-        self.full.append(any_of([accepts(a, response) for a in blank.answers if a.credit >= 1]))
+        self.full.append(any_of([accepts(a, response) for a in blank.answers if is_full_credit(a.credit)]))
         by_place = {j: c for j, c in zip(ranked, _first(conditions))}
         for j, answer in enumerate(blank.answers):
             if answer.feedback is not None:
@@ -93,17 +96,20 @@ class _Blanks:
         return f'<inlineChoiceInteraction responseIdentifier="{response}" shuffle="{shuffle}">{choices}</inlineChoiceInteraction>'
 
 
+
+# The interaction of each blank kind, keyed by the model's class (tests/test_type_coverage.py
+# fails for a kind left out).
+BLANK_WRITERS: dict[type[Blank], Callable[[_Blanks, int, Blank, float], str]] = {
+    ShortAnswerBlank: _Blanks.short_answer,
+    NumericalBlank: _Blanks.numerical,
+    DropdownBlank: _Blanks.dropdown,
+}
+
 def fill_in_blanks(ctx: ItemContext, question: FillInBlanks) -> Parts:
     parts = Parts()
     writer = _Blanks(ctx, question, parts)
     for index, (blank, worth) in enumerate(zip(question.blanks, question.blank_points)):
-        if isinstance(blank, ShortAnswerBlank):
-            markup = writer.short_answer(index, blank, worth)
-        elif isinstance(blank, NumericalBlank):
-            markup = writer.numerical(index, blank, worth)
-        else:
-            markup = writer.dropdown(index, blank, worth)
-        parts.blanks[blank.id] = markup
+        parts.blanks[blank.id] = BLANK_WRITERS[type(blank)](writer, index, blank, worth)
     parts.correct = make("and", *writer.full) if len(writer.full) > 1 else writer.full[0]
     return parts
 

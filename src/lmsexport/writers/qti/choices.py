@@ -9,7 +9,7 @@ from .feedback import option_feedback_id
 from ..xml import attribute
 from .names import MAP_RESPONSE, MATCH_CORRECT, MAXSCORE, RESPONSE, SCORE, choice_identifier
 from .parts import AnswerFeedback, Parts
-from .scoring import map_response_rules, mapping
+from .scoring import map_response_rules, mapping, worth
 
 _TRUE_FALSE = (("true", "True"), ("false", "False"))
 # Canvas (choice_interaction.rb) makes a true_false_question only of a response whose identifier
@@ -64,7 +64,7 @@ def _choices(ctx, question, choices, shuffle, multiple, feedback_where=None, res
     declaration = f'<responseDeclaration identifier="{response}" cardinality="{cardinality}" baseType="identifier"><correctResponse>{correct}</correctResponse>'
     partial = multiple or any(c.credit != 0 and not c.correct for c in choices)
     if partial:
-        entries = [(i, c.credit * points) for i, c in zip(ids, choices) if c.credit != 0]
+        entries = [(i, c.credit * worth(points)) for i, c in zip(ids, choices) if c.credit != 0]
         declaration += mapping(entries, points)
         parts.scoring = map_response_rules()
         parts.template = MAP_RESPONSE

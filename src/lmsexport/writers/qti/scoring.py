@@ -7,6 +7,12 @@ from ..xml import attribute, number
 from .names import RESPONSE, SCORE
 
 
+def worth(points: float) -> float:
+    """What a credit of 1 maps to: the points, or 1 for a question worth nothing, whose credits
+    stay readable in the mapping while its upper bound of 0 keeps the score at 0."""
+    return points if points else 1.0
+
+
 def mapping(entries: list[tuple[str, float]], points: float, case_sensitive: bool | None = None) -> str:
     """Each key scores its value; the sum is kept in [0, points] as the content's credits are."""
     case = "" if case_sensitive is None else f' caseSensitive="{"true" if case_sensitive else "false"}"'

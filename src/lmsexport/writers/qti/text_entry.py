@@ -9,13 +9,14 @@ from __future__ import annotations
 from decimal import Context, Decimal
 
 from ...model import Numerical, NumericAnswer, ShortAnswer
+from ...tolerances import is_full_credit
 from .context import ItemContext
 from .expressions import base, condition, make, set_outcome, value, variable
 from .feedback import answer_feedback_id
 from ..xml import number
 from .names import MAP_RESPONSE, RESPONSE, SCORE
 from .parts import AnswerFeedback, Parts
-from .scoring import map_response_rules, mapping
+from .scoring import map_response_rules, mapping, worth
 
 
 def _blank(expected_length: int) -> list[str]:
@@ -27,7 +28,7 @@ def short_answer(ctx: ItemContext, question: ShortAnswer) -> Parts:
     texts = [a.text for a in question.answers]
     best = max(question.answers, key=lambda a: a.credit, default=None)
     correct = make("correctResponse", value(texts[question.answers.index(best)])) if best is not None else ""
-    entries = [(t, a.credit * question.points) for t, a in zip(texts, question.answers) if a.credit != 0]
+    entries = [(t, a.credit * worth(question.points)) for t, a in zip(texts, question.answers) if a.credit != 0]
     scores = mapping(entries, question.points, case_sensitive=question.case_sensitive)
     parts.responses.append(make("responseDeclaration", correct, scores, identifier=RESPONSE, cardinality="single", baseType="string"))
     parts.scoring = map_response_rules()
@@ -37,7 +38,7 @@ def short_answer(ctx: ItemContext, question: ShortAnswer) -> Parts:
     def given(text: str):
         return make("stringMatch", variable(RESPONSE), base("string", text), caseSensitive=case)
 
-    full = [given(t) for t, a in zip(texts, question.answers) if a.credit >= 1]
+    full = [given(t) for t, a in zip(texts, question.answers) if is_full_credit(a.credit)]
     parts.correct = any_of(full)
     for index, (text, answer) in enumerate(zip(texts, question.answers)):
         parts.answer_feedback.append(AnswerFeedback(answer_feedback_id(index), answer.feedback, ("answers", index, "feedback"), given(text)))
@@ -65,7 +66,7 @@ def numerical(ctx: ItemContext, question: Numerical) -> Parts:
         parts.scoring = [condition(*branches)]
     if not any(a.feedback for a in question.answers):
         parts.answer_feedback = []
-    parts.correct = any_of([accepts(a) for a in question.answers if a.credit >= 1])
+    parts.correct = any_of([accepts(a) for a in question.answers if is_full_credit(a.credit)])
     parts.body = _blank(8)
     return parts
 

@@ -4,10 +4,13 @@ one block per exported question, blocks separated by blank lines."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
-from ....diagnostics import loss
+from ....checks.addresses import media_base_url_problem
+from ....diagnostics import Diagnostic, error, loss
 from ....model import Quiz, TextFormat
-from ..common import category_path, dropped_metadata, question_diagnostics, quiz_diagnostics, section_category_path, section_note
+from ..check import grade_problems
+from ..common import category_path, question_diagnostics, quiz_diagnostics, section_category_path, section_note
 from ...shared import Export, ExportOptions, nothing_to_export
 from .escape import PLACEHOLDER, line_breaks
 from .questions import BlockWriter
@@ -21,10 +24,8 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     questions = quiz.exported_questions
     if not questions:
         return nothing_to_export(quiz, filename(quiz), "GIFT")
-    diagnostics = list(quiz_diagnostics(quiz, options))
-    dropped = dropped_metadata(quiz, "GIFT", in_comments=True)
-    if dropped is not None:
-        diagnostics.append(dropped)
+    diagnostics = list(media_base_url_errors(quiz, options))
+    diagnostics.extend(quiz_diagnostics(quiz, options, "GIFT", in_comments=True))
     # The category line is read before any escape is undone, so it is written as it is;
     # a line break would end it.
     path = category_path(quiz)
@@ -44,6 +45,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
             in_quiz_category = True
         for question in members:
             diagnostics.extend(question_diagnostics(quiz, question, options))
+            diagnostics.extend(grade_problems(quiz, question, options))
             block = writer.block(question)
             if block is not None:
                 blocks.append(block)
@@ -52,6 +54,15 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         return Export(filename(quiz), None, tuple(diagnostics))
     text = blocks[0] + "\n" + blocks[1] + "\n\n" + "\n\n".join(blocks[2:]) + "\n"
     return Export(filename(quiz), text.encode("utf-8"), tuple(diagnostics))
+
+
+def media_base_url_errors(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
+    """A media base URL no link may start with. The command line refuses it too; this guards
+    other callers."""
+    if options.media_base_url is not None:
+        problem = media_base_url_problem(options.media_base_url)
+        if problem:
+            yield error(f"the media base URL {problem}", quiz.location.file, code="gift-media-base-url", line=1, column=1)
 
 
 def header(quiz: Quiz) -> str:
@@ -85,8 +96,10 @@ def _category_line(path: str) -> str:
 def _section_fields(section, count: int) -> list[tuple[str, str]]:
     """A section's instructions and draw, which GIFT has no field for, as comment lines."""
     fields = []
-    if section.instructions is not None:
-        fields.append(("instructions", section.instructions.source))
+    instructions = section.instructions
+    if instructions is not None:
+        label = "instructions" if instructions.format is TextFormat.PLAIN else f"instructions ({instructions.format.value})"
+        fields.append((label, instructions.source))
     if section.pick is not None:
         fields.append(("draw", f"{section.pick} of these {count} questions at random for each student"))
     if section.shuffle:

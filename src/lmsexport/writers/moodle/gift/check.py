@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ....checks.addresses import media_base_url_problem
-from ....diagnostics import Diagnostic, error
+from ....diagnostics import Diagnostic
 from ....model import Quiz, Section, Text
 from ..check import CreditsChecked, checked_questions
-from ..common import category_path, dropped_metadata, quiz_diagnostics, section_category_path, section_note
+from ..common import category_path, quiz_diagnostics, section_category_path, section_note
 from ...shared import ExportOptions, nothing_to_export
-from . import _category_losses
+from . import _category_losses, media_base_url_errors
 from .questions import BlockWriter
 
 
@@ -27,14 +26,8 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
     if not questions:  # the writer's own note: no file for a quiz of drafts only
         yield from nothing_to_export(quiz, "", "GIFT").diagnostics
         return
-    if options.media_base_url is not None:  # the command line refuses it too; this guards other callers
-        problem = media_base_url_problem(options.media_base_url)
-        if problem:
-            yield error(f"the media base URL {problem}", quiz.location.file, code="gift-media-base-url", line=1, column=1)
-    yield from quiz_diagnostics(quiz, options)
-    dropped = dropped_metadata(quiz, "GIFT", in_comments=True)
-    if dropped is not None:
-        yield dropped
+    yield from media_base_url_errors(quiz, options)
+    yield from quiz_diagnostics(quiz, options, "GIFT", in_comments=True)
     yield from _category_losses(quiz, category_path(quiz), options)
     writer = _CheckingWriter(quiz, options)
 

@@ -59,6 +59,12 @@ def rich(text: Text, inline: bool, lang: str | None = None, style: RenderStyle |
     return "[html]" + escape(html if lang is None else in_language(html, lang, inline))
 
 
+def rich_html(text: Text, lang: str | None = None, style: RenderStyle | None = None) -> str:
+    """A text as [html] whatever its format: its block HTML (a plain text escaped in paragraphs)."""
+    html = plain_html(text.source, False) if is_plain(text) else html_of(text, False, style)
+    return "[html]" + escape(html if lang is None else in_language(html, lang, False))
+
+
 def answer(source: str) -> str:
     """A string Moodle keeps as plain text (short answer): a leading '[' would be read as a marker."""
     escaped = escape(source)

@@ -74,6 +74,10 @@ class BlockWriter:
             return "[plain]" + esc.escape(text.source)  # the common case, without detours
         return esc.rich(text, inline, self.lang, self.style)
 
+    def paragraph(self, text: Text) -> str:
+        """A text as [html]: its block HTML, so that something follows an answer block at its end."""
+        return esc.rich_html(text, self.lang, self.style)
+
     def lose(self, question: Question, message: str, code: str, *where: str | int) -> None:
         """`where`: the pointer tokens of the value lost, below the question."""
         self.diagnostics.append(loss_warning(self.quiz, question, message, self.options, code, pointer_join(question.location.pointer, *where)))
@@ -82,10 +86,9 @@ class BlockWriter:
         self.diagnostics.append(error(message, self.quiz.location.file, pointer_join(question.location.pointer, *where), code=code))
 
     def grade(self, question: Question, credit: float, what: str) -> str | None:
-        percent, diagnostic = grade_percent(self.quiz, question, credit, what, self.options)
-        if diagnostic is not None:
-            self.diagnostics.append(diagnostic)
-        return percent
+        """The percentage written for a credit, None when Moodle would refuse it: `render` reports
+        the problem, at the credit, with the check's own `grade_problems`."""
+        return grade_percent(self.quiz, question, credit, what, self.options)[0]
 
     def plain_answer(self, question: Question, source: str, what: str, *where: str | int) -> str | None:
         if not esc.plain_survives(source):
@@ -103,6 +106,10 @@ class BlockWriter:
             return None
         stem = self.rich(question.stem, inline=False)
         if isinstance(question, FillInBlanks):  # GIFT's missing word: the answer block stands in the text
+            if stem.endswith("]]"):
+                # A text ending with its answer block is an ordinary question to Moodle, not a
+                # missing word: as a paragraph of HTML the block has text after it and shows the same.
+                stem = self.paragraph(question.stem)
             stem, body = fill(stem, lambda name: body), ""
         lines = [self.comment(question), "::" + esc.escape(question_name(question)) + "::" + stem + body]
         return "\n".join(line for line in lines if line)

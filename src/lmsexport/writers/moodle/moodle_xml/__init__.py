@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ....model import Quiz
 from ....text import media_references
-from ..common import dropped_metadata, question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
+from ..check import grade_problems
+from ..common import question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
 from ...shared import Export, ExportOptions, nothing_to_export
 from .category import category_question, section_category_question
 from .questions import QuestionWriter
@@ -20,10 +21,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     questions = quiz.exported_questions
     if not questions:
         return nothing_to_export(quiz, filename(quiz), "Moodle XML")
-    diagnostics = list(quiz_diagnostics(quiz, options))
-    dropped = dropped_metadata(quiz, "Moodle XML")
-    if dropped is not None:
-        diagnostics.append(dropped)
+    diagnostics = list(quiz_diagnostics(quiz, options, "Moodle XML"))
     media = media_references(quiz.description) if quiz.media else []
     if media:
         message = f"the description's media files ({', '.join(media)}) cannot ride with a Moodle category description: Moodle will show them broken"
@@ -41,6 +39,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
             in_quiz_category = True
         for question in members:
             diagnostics.extend(question_diagnostics(quiz, question, options))
+            diagnostics.extend(grade_problems(quiz, question, options))
             part = writer.write(question)
             if part is not None:
                 parts.append(part)

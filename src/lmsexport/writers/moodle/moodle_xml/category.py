@@ -50,9 +50,7 @@ def section_category_question(quiz: Quiz, section: Section, count: int) -> str:
             parts.append(exact_paragraph(INSTRUCTIONS, section.instructions.source))
         else:
             parts.append(html_of(section.instructions, False))
-    draw = draw_html(section, count)
-    if draw:
-        parts.append(draw)
+    parts.append(draw_html(section, count))
     return (
         '  <question type="category">\n'
         f"    <category>\n      <text>{character_data(section_category_path(quiz, section))}</text>\n    </category>\n"

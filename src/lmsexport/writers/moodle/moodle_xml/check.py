@@ -9,7 +9,7 @@ from ....diagnostics import Diagnostic
 from ....model import Choice, Quiz, Section, Text
 from ....text import media_references
 from ..check import CreditsChecked, checked_questions
-from ..common import dropped_metadata, quiz_diagnostics, quiz_loss, section_category_path, section_note
+from ..common import quiz_diagnostics, quiz_loss, section_category_path, section_note
 from ...shared import ExportOptions, nothing_to_export
 from .fields import Fields
 from .questions import QuestionWriter
@@ -39,10 +39,7 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
     if not questions:  # the writer's own note: no file for a quiz of drafts only
         yield from nothing_to_export(quiz, "", "Moodle XML").diagnostics
         return
-    yield from quiz_diagnostics(quiz, options)
-    dropped = dropped_metadata(quiz, "Moodle XML")
-    if dropped is not None:
-        yield dropped
+    yield from quiz_diagnostics(quiz, options, "Moodle XML")
     media = media_references(quiz.description) if quiz.media else []
     if media:
         message = f"the description's media files ({', '.join(media)}) cannot ride with a Moodle category description: Moodle will show them broken"

@@ -69,10 +69,9 @@ class QuestionWriter:
 
     # -- shared parts --------------------------------------------------------------------------
     def grade(self, question: Question, credit: float, what: str) -> str | None:
-        percent, diagnostic = grade_percent(self.quiz, question, credit, what, self.options)
-        if diagnostic is not None:
-            self.diagnostics.append(diagnostic)
-        return percent
+        """The percentage written for a credit, None when Moodle would refuse it: `render` reports
+        the problem, at the credit, with the check's own `grade_problems`."""
+        return grade_percent(self.quiz, question, credit, what, self.options)[0]
 
     def fail(self, question: Question, message: str, code: str) -> None:
         self.diagnostics.append(error(message, self.quiz.location.file, question.location.pointer, code=code))
