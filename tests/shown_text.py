@@ -60,7 +60,9 @@ def shown_of_element(element) -> str:
     text = re.sub(f"{_PARAGRAPH}+", _PARAGRAPH, text).strip(_PARAGRAPH + " ")
     text = re.sub(f"{_BREAK}*{_PARAGRAPH}{_BREAK}*", _PARAGRAPH, text)  # a break at a block's edge shows nothing
     text = text.replace(_PARAGRAPH, "\n\n").replace(_BREAK, "\n").replace("\u00a0", " ")
-    text = "\n".join(line.rstrip(" ") for line in text.split("\n")).strip(" ")  # spaces ending a line cannot be seen
+    # Spaces ending a line cannot be seen, nor lines of spaces alone before or after the text
+    # (a paragraph of one no-break space).
+    text = "\n".join(line.rstrip(" ") for line in text.split("\n")).strip(" \n")
     return _one_blank_line(text)
 
 

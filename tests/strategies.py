@@ -17,6 +17,8 @@ from lmsexport.checks.blank import is_blank
 from lmsexport.model import Text, TextFormat
 from lmsexport.text import formula_problems
 
+import construct_strategies as constructs
+
 # Pieces that break naive writers: GIFT's specials, XML's, CDATA's end, quotes, emoji,
 # combining marks, right-to-left text, Wolof and Dutch letters, entities next to spaces,
 # blank lines and every kind of line break, Markdown markup, formulas and media.
@@ -158,9 +160,14 @@ def _tags(draw):
     return draw(st.lists(single_line(3).map(lambda t: t.replace(",", ";")), max_size=3, unique=True)) or None
 
 
+KINDS = ["single_choice", "multiple_response", "true_false", "short_answer", "numerical", "matching", "essay", "description"]
+NEW_KINDS = ["ordering", "fill_in_blanks"]
+
+
 @st.composite
-def question(draw, qid: str):
-    kind = draw(st.sampled_from(["single_choice", "multiple_response", "true_false", "short_answer", "numerical", "matching", "essay", "description"]))
+def question(draw, qid: str, kinds: tuple[str, ...] = (*KINDS, *NEW_KINDS), markdown: bool = False):
+    """A question of one of `kinds`; `markdown`: the quiz's texts are Markdown by default."""
+    kind = draw(st.sampled_from(kinds))
     common = _drop_none({
         "id": qid, "stem": draw(rich()), "title": draw(maybe(single_line())),
         "points": draw(st.sampled_from([1, 2, 0.5, 3, 0.1, 12.345678, 1e6, 0])) if kind != "description" else None,
@@ -169,7 +176,7 @@ def question(draw, qid: str):
         "language": draw(st.sampled_from(LANGUAGES)) if draw(st.integers(0, 3)) == 0 else None,
         "tags": _tags(draw) if draw(st.integers(0, 2)) == 0 else None,
     })
-    if kind in ("single_choice", "multiple_response", "short_answer", "numerical", "matching") and draw(st.booleans()):
+    if kind in ("single_choice", "multiple_response", "short_answer", "numerical", "matching", *NEW_KINDS) and draw(st.booleans()):
         common["feedback"] = _drop_none({"correct": draw(maybe(rich())), "incorrect": draw(maybe(rich())),
                                          "partially_correct": draw(maybe(rich()))})
     if kind in ("single_choice", "multiple_response"):
@@ -192,9 +199,25 @@ def question(draw, qid: str):
             body["distractors"] = [{"id": ids[n], "text": answers[n]}]
     elif kind == "essay":
         body = _drop_none({"grader_info": draw(maybe(rich())), "response_template": draw(maybe(single_line()))})
+    elif kind == "ordering":
+        body = draw(constructs.ordering_body())
+    elif kind == "fill_in_blanks":
+        stem = common["stem"]  # its format is kept, its text holds the blanks
+        body = draw(constructs.fill_in_blanks_body(markdown=isinstance(stem, dict) or markdown))
+        if "points" in body or "points" in body["blanks"][0]:
+            common.pop("points", None)  # the blanks' points say it (and the question's, when given, is their sum)
+        common["stem"] = {**stem, "text": body.pop("stem")} if isinstance(stem, dict) else body.pop("stem")
     else:
         body = {}
     return {**common, "type": kind, **body}
+
+
+def ordering_question(qid: str = "q"):
+    return question(qid, kinds=("ordering",))
+
+
+def fill_in_blanks_question(qid: str = "q", markdown: bool = False):
+    return question(qid, kinds=("fill_in_blanks",), markdown=markdown)
 
 
 # A '/' is a separator in Moodle's category paths: the quiz title becomes the last category.
@@ -202,15 +225,24 @@ _SLASHED_TITLES = ["a/b", "/lead", "trail/", "a//b", "/"]
 
 
 @st.composite
-def quiz(draw, max_questions: int = 6):
+def quiz(draw, max_questions: int = 6, new_types: bool = True, include: tuple[str, ...] = ()):
+    """A valid quiz; with `new_types`, ordering and fill-in-the-blanks questions and sections too;
+    `include`: types it holds at least one question of, each placed anywhere in the quiz."""
     n = draw(st.integers(1, max_questions))
     ids = _ids(draw, "q", n)
-    questions = [draw(question(qid)) for qid in ids]
+    text_format = draw(st.sampled_from(["plain", "markdown"]))
+    kinds = (*KINDS, *NEW_KINDS) if new_types else tuple(KINDS)
+    questions = [draw(question(qid, kinds=kinds, markdown=text_format == "markdown")) for qid in ids]
+    for kind in include:
+        where = draw(st.integers(0, len(questions)))
+        questions.insert(where, draw(question(f"{kind}-{len(questions)}", kinds=(kind,), markdown=text_format == "markdown")))
+    n = len(questions)
     drafts = draw(st.lists(st.booleans(), min_size=n, max_size=n)) if n > 1 and draw(st.booleans()) else [False] * n
     drafts[draw(st.integers(0, n - 1))] = False  # at least one question is exported
     for q, draft in zip(questions, drafts):
         if draft:
             q["draft"] = True
+    layout = draw(constructs.sections(questions)) if new_types else None
     title = draw(single_line())
     if draw(st.integers(0, 3)) == 0:
         title = draw(st.sampled_from(_SLASHED_TITLES)) + " " + title
@@ -225,8 +257,9 @@ def quiz(draw, max_questions: int = 6):
         "difficulty": draw(maybe(st.sampled_from(["easy", "medium", "hard"]))),
         "category": category,
         "tags": _tags(draw) if draw(st.integers(0, 2)) == 0 else None,
-        "text_format": draw(st.sampled_from(["plain", "markdown"])),
+        "text_format": text_format,
         "questions": questions,
+        "sections": layout,
     })
 
 
@@ -274,6 +307,25 @@ def _corruptions(data: dict) -> list[tuple[str, callable]]:
                   ("negative tolerance", lambda d: _first(d, "numerical")["answers"].__setitem__(0, {"value": 1, "tolerance": -1}))]
     if _first(data, "true_false"):
         found.append(("true/false answer not a boolean", lambda d: _first(d, "true_false").update(answer="yes")))
+    if _first(data, "ordering"):
+        ordering = lambda d: _first(d, "ordering")  # noqa: E731
+        found += [("unknown grading", lambda d: ordering(d).update(grading="by_hand")),
+                  ("unknown layout", lambda d: ordering(d).update(layout="diagonal")),
+                  ("ordering of one item", lambda d: ordering(d).update(items=ordering(d)["items"][:1])),
+                  ("ordering item without text", lambda d: ordering(d)["items"][0].pop("text"))]
+    if _first(data, "fill_in_blanks"):
+        blanks = lambda d: _first(d, "fill_in_blanks")["blanks"]  # noqa: E731
+        found += [("blank of unknown type", lambda d: blanks(d)[0].update(type="essay")),
+                  ("question without blanks", lambda d: _first(d, "fill_in_blanks").update(blanks=[])),
+                  ("blank id not an identifier", lambda d: blanks(d)[0].update(id="1 b")),
+                  ("negative blank points", lambda d: blanks(d)[0].update(points=-1)),
+                  ("drop-down of one option", lambda d: next(b for b in blanks(d) if b["type"] == "dropdown").update(
+                      options=next(b for b in blanks(d) if b["type"] == "dropdown")["options"][:1]))]
+    if data.get("sections"):
+        found += [("section without questions", lambda d: d["sections"][0].update(questions=[])),
+                  ("draw of none", lambda d: d["sections"][0].update(pick=0)),
+                  ("section without title", lambda d: d["sections"][0].pop("title")),
+                  ("same question twice in a section", lambda d: d["sections"][0].update(questions=["a", "a"]))]
     return found
 
 
@@ -282,8 +334,12 @@ _DEFECT_TARGETS = [
     {"id": "target-choice", "type": "single_choice", "stem": "s", "options": [{"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B"}]},
     {"id": "target-number", "type": "numerical", "stem": "s", "answers": [{"value": 1}]},
     {"id": "target-true-false", "type": "true_false", "stem": "s", "answer": True},
+    {"id": "target-ordering", "type": "ordering", "stem": "s", "items": [{"id": "a", "text": "A"}, {"id": "b", "text": "B"}]},
+    {"id": "target-blanks", "type": "fill_in_blanks", "stem": "[[d]]", "blanks": [
+        {"id": "d", "type": "dropdown", "options": [{"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B"}]}]},
 ]
-DEFECTS = [name for name, _ in _corruptions({"questions": _DEFECT_TARGETS})]
+_DEFECT_SECTION = {"id": "target-section", "title": "S", "questions": ["target-choice"]}
+DEFECTS = [name for name, _ in _corruptions({"questions": _DEFECT_TARGETS, "sections": [_DEFECT_SECTION]})]
 
 
 @st.composite
@@ -294,6 +350,9 @@ def invalid_quiz(draw, defect: str | None = None):
         data["questions"] = copy.deepcopy(_DEFECT_TARGETS) + data["questions"]
     else:
         data["questions"] += copy.deepcopy(_DEFECT_TARGETS)
+    # The target section first: no generated section may hold its question as well.
+    kept = [s for s in data.get("sections") or [] if "target-choice" not in s["questions"]]
+    data["sections"] = [copy.deepcopy(_DEFECT_SECTION), *kept]
     name = defect or draw(st.sampled_from(DEFECTS))
     dict(_corruptions(data))[name](data)
     return name, data
@@ -307,6 +366,7 @@ HOSTILE_CASES = [
     "explicit multiple-response credits", "unequal credits", "negative credit", "partial single-choice credit",
     "question tags", "quiz tags", "draft", "penalty", "category path", "title with a slash", "reserved id",
     "'->' in a text", "'->' in a short answer", "Moodle placeholder", "other language", "zero points",
+    *constructs.CONSTRUCT_CASES,
 ]
 _DECIMALS = re.compile(r"\.\d{4,}")
 
@@ -337,7 +397,7 @@ def _numbers(value, key=""):
 
 def hostile_cases(data: dict) -> set[str]:
     """The names (from HOSTILE_CASES) of the hostile features a quiz document has."""
-    found = set()
+    found = constructs.construct_cases(data)
     text = "\x00".join(_strings(data))
     checks = {
         "blank line": "\n\n" in text.replace("\r\n", "\n").replace("\r", "\n"), "CRLF": "\r\n" in text,
@@ -421,7 +481,8 @@ PINNED = [
         {"id": "q0", "type": "single_choice", "stem": "Is < > or & & right?\r\n\r\nsecond ]]> para\rthird  line",
          "explanation": {"text": "**ring** *attention* &amp; &lt;\r\n\r\np2 <b> <i>", "format": "markdown"},
          "options": [{"id": "a", "text": "& <", "correct": True, "feedback": "<b> <i>\n\nnext"},
-                     {"id": "b", "text": {"text": "a &amp; &lt; b", "format": "markdown"}}]},
+                     {"id": "b", "text": {"text": "a &amp; &lt; b", "format": "markdown"}},
+                     {"id": "c", "text": "~\n\n\u00a0"}, {"id": "d", "text": "\u00a0\r\n\r\n~"}]},
         {"id": "q1", "type": "essay", "stem": "one\n\n\n\ntwo\n  indented", "response_template": "a  b & <"},
     ]),
     # Numbers at the ends of a double, below any rounding, and sums that are not what they look.
@@ -463,6 +524,7 @@ PINNED = [
         {"id": "q2", "type": "true_false", "stem": "t", "answer": True, "penalty": 1},
     ], title="a/b/ trail/", category=["x | y", "Top"], tags=["quiz ~tag", "x/y"], level="Niveau <b>2</b> & ]]>",
        difficulty="hard"),
+    *constructs.PINNED,
 ]
 PINNED_INVALID = [
     ("quiz id not a slug", {**PINNED[0], "id": "Not A Slug"}),
