@@ -117,3 +117,35 @@ def test_gift_files_each_section_under_its_own_category_line():
     assert lines == [base, "// [id:intro]", base + "/Warm-up", "// [id:w1]", "// [id:w2]", "// [id:w3]",
                      base + "/Pipeline parallelism", "// [id:p2]", "// [id:p1]", base, "// [id:outro]"]
     assert "// draw: 2 of these 3 questions at random for each student\n" in text
+
+
+# A section whose questions are all drafts shows nothing: no writer writes it (no empty Moodle
+# category saying "Add all 0", no empty assessmentSection or Canvas group), and each says so.
+DRAFTS_ONLY = {"id": "drafts-only", "title": "Drafts only", "language": "en", "questions": [
+    {"id": "a", "type": "true_false", "stem": "A?", "answer": True},
+    {"id": "b", "type": "essay", "stem": "B?", "draft": True},
+    {"id": "c", "type": "true_false", "stem": "C?", "answer": False}],
+    "sections": [{"id": "later", "title": "Later", "questions": ["b"]}]}
+
+
+@pytest.mark.parametrize("format_name,code", [("moodle", "moodle-section"), ("gift", "moodle-section"), ("qti", "qti-section"), ("canvas", "canvas-section")])
+def test_a_section_of_drafts_only_is_left_out_with_a_note(format_name, code, tmp_path):
+    import io
+    import zipfile
+
+    from lmsexport.writers.moodle import gift, moodle_xml
+    from lmsexport.writers.shared import ExportOptions
+
+    path = tmp_path / "drafts-only.json"
+    path.write_text(json.dumps(DRAFTS_ONLY), encoding="utf-8")
+    quiz = load_quiz(path).quiz
+    result = {"moodle": moodle_xml, "gift": gift, "qti": qti, "canvas": canvas}[format_name].render(quiz, ExportOptions())
+    said = [d for d in result.diagnostics if d.code == code and "all its questions are drafts" in d.message]
+    assert [(d.severity.value, d.pointer) for d in said] == [("note", "/sections/0")]
+    if format_name in ("moodle", "gift"):
+        text = result.data.decode("utf-8")
+    else:
+        with zipfile.ZipFile(io.BytesIO(result.data)) as archive:
+            text = "".join(archive.read(n).decode("utf-8") for n in archive.namelist() if n.endswith(".xml"))
+    assert "Later" not in text and "Add all 0" not in text
+    assert "A?" in text and "C?" in text

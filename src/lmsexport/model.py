@@ -425,9 +425,15 @@ class Quiz:
         """The questions a writer puts out: drafts stay in the bank only."""
         return tuple(q for q in self.questions if not q.draft)
 
+    @property
+    def sections_of_drafts(self) -> tuple[Section, ...]:
+        """Sections whose questions are all drafts: left out of every export (layout)."""
+        shown = {q.id for q in self.exported_questions}
+        return tuple(s for s in self.sections if not shown.intersection(s.question_ids))
+
     def layout(self) -> list[tuple[Section | None, tuple[Question, ...]]]:
         """The exported questions in the order shown: runs of questions in no section, and each
-        section (with its exported questions in its own order) where its first question stands."""
+        section with exported questions (in its own order) where its first question stands."""
         by_id = {q.id: q for q in self.exported_questions}
         section_of = {qid: s for s in self.sections for qid in s.question_ids}
         result: list[tuple[Section | None, tuple[Question, ...]]] = []
@@ -442,10 +448,13 @@ class Quiz:
             if section.id in placed:
                 continue
             placed.add(section.id)
+            members = tuple(by_id[qid] for qid in section.question_ids if qid in by_id)
+            if not members:  # a section of drafts only shows nothing: no platform gets it
+                continue
             if loose:
                 result.append((None, tuple(loose)))
                 loose = []
-            result.append((section, tuple(by_id[qid] for qid in section.question_ids if qid in by_id)))
+            result.append((section, members))
         if loose:
             result.append((None, tuple(loose)))
         return result

@@ -74,3 +74,10 @@ def in_language(html: str, language: str, inline: bool) -> str:
     if inline and not _BLOCK.search(html):
         return f'<span lang="{language}">{html}</span>'
     return f'<div lang="{language}">{html}</div>'
+
+
+def sections_of_drafts_notes(quiz: Quiz, code: str) -> list[Diagnostic]:
+    """A note for each section whose questions are all drafts, which no writer writes: a section
+    with nothing in it would reach the platform as an empty category or group."""
+    return [note(f"section {section.id!r}: all its questions are drafts, so the section is left out", quiz.location.file,
+                 section.location.pointer, code=code) for section in quiz.sections_of_drafts]

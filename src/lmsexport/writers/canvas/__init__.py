@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...diagnostics import Diagnostic, error, note
 from ...model import Essay, Quiz
-from ..shared import Export, ExportOptions, deterministic_zip, loss_warning, nothing_to_export, quiz_loss
+from ..shared import Export, ExportOptions, deterministic_zip, loss_warning, nothing_to_export, quiz_loss, sections_of_drafts_notes
 from ..xml import tree_bytes
 from . import identifiers
 from .assessment import AssessmentDocument, item_xml
@@ -38,6 +38,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     diagnostics: list[Diagnostic] = []
     document = AssessmentDocument(quiz)
     failed = False
+    diagnostics.extend(sections_of_drafts_notes(quiz, "canvas-section"))
     for section, members in quiz.layout():
         # A group gives each of its questions the same points: a section shuffled but worth
         # different points per question stays a plain run of questions.

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from ...diagnostics import Diagnostic, error
 from ...model import Quiz
-from ..shared import ExportOptions, loss_warning, nothing_to_export
+from ..shared import ExportOptions, loss_warning, nothing_to_export, sections_of_drafts_notes
 from . import _dropped_metadata, _section_losses
 from .losses import loss_place, question_errors, question_losses
 from .rules import shuffle_answers
@@ -19,6 +19,7 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
         yield from nothing_to_export(quiz, "", "Canvas").diagnostics
         return
     shuffled = shuffle_answers(quiz)
+    yield from sections_of_drafts_notes(quiz, "canvas-section")
     for section, members in quiz.layout():
         if section is not None:
             # As render decides: a group gives each of its questions the same points.

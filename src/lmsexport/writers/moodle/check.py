@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from ...diagnostics import Diagnostic, error, pointer_join
 from ...model import MultipleResponse, Numerical, Question, Quiz, Section, ShortAnswer, SingleChoice
+from ..shared import sections_of_drafts_notes
 from .common import question_diagnostics
 from .grades import exact_grade, grade_percent, nearest_grade
 
@@ -128,6 +129,7 @@ def checked_questions(quiz: Quiz, options, write: Callable[[Question], object],
                       section_diagnostics: Callable[[Section], Iterator[Diagnostic]]) -> Iterator[Diagnostic]:
     """The diagnostics of every section and question, in the order the writers walk them, with
     `write` running the writer's own rules on each question (its diagnostics are the writer's)."""
+    yield from sections_of_drafts_notes(quiz, "moodle-section")
     for section, members in quiz.layout():
         if section is not None:
             yield from section_diagnostics(section)

@@ -176,29 +176,20 @@ def is_plain(text: Text) -> bool:
 # Moodle's grading widens value ± tolerance by 10^-precision (PHP's precision, 14) of the larger of
 # the two (qtype_numerical_answer::get_tolerance_interval), so that rounding cannot shut a bound out.
 MOODLE_EPSILON = 1e-14
-# Significant digits written at most: enough for any double, short enough for Moodle's 255-character
-# tolerance column.
-_MAX_DIGITS = 17
 
 
 def _decimal_text(value: Decimal) -> str:
-    if value.is_zero():
-        return "0"
-    shortest = number(float(value))
-    if Decimal(shortest) == value:
-        # Written as any other number is: a value read back and written again gives the same text.
-        return shortest
-    value = value.normalize()
-    if len(value.as_tuple().digits) > _MAX_DIGITS:
-        return number(float(value))
-    return format(value, "f") if -7 <= value.adjusted() < 16 else format(value, "e")
+    """The exact decimal as the double nearest it, spelled as any other number is: Moodle grades with
+    that double whichever digits the file gives (17 exact digits would only look more precise), and
+    a value read back and written again gives the same text."""
+    return "0" if value.is_zero() else number(float(value))
 
 
 def range_as_value_and_tolerance(low: float, high: float) -> tuple[str, str, bool]:
     """Moodle has value ± tolerance only: [low, high] is the value (low + high) / 2 with the
     tolerance (high - low) / 2. Computed in decimal on the numbers as the content writes them, so no
-    binary rounding noise (0.20000000000000007) reaches the file. Also says whether Moodle, grading
-    in doubles with its own margin, still accepts both bounds."""
+    binary rounding noise (0.20000000000000007) reaches the file, then rounded once to a double.
+    Also says whether Moodle, grading in doubles with its own margin, still accepts both bounds."""
     with localcontext() as context:
         context.prec = 1000  # exact for any pair of doubles
         lo, hi = Decimal(repr(low)), Decimal(repr(high))

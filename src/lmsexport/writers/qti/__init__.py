@@ -15,7 +15,7 @@ difficulty, learning path, category, source, tags) rides in the manifest's LOM (
 from __future__ import annotations
 
 from ...model import Description, Ordering, Question, Quiz, Section
-from ..shared import Export, ExportOptions, deterministic_zip, nothing_to_export
+from ..shared import Export, ExportOptions, deterministic_zip, nothing_to_export, sections_of_drafts_notes
 from .context import ItemContext
 from .item import assessment_item
 from .lom import quiz_lom, write
@@ -64,6 +64,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     if problems.failed:
         return Export(filename, None, tuple(problems.found))
 
+    problems.found.extend(sections_of_drafts_notes(quiz, "qti-section"))
     groups = [(_section(quiz, section, problems), [refs[q.id] for q in members]) for section, members in quiz.layout()]
     if problems.failed:
         return Export(filename, None, tuple(problems.found))

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from ...diagnostics import Diagnostic
 from ...model import Quiz, Text, TextFormat
-from ..shared import ExportOptions, nothing_to_export
+from ..shared import ExportOptions, nothing_to_export, sections_of_drafts_notes
 from . import _section, report_platform_losses
 from .context import ItemContext
 from .item import assessment_item
@@ -40,6 +40,7 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
         taken.add(item_id)
         ctx = _CheckingContext(problems, question, quiz.language_of(question))
         assessment_item(ctx, item_id)
+    problems.found.extend(sections_of_drafts_notes(quiz, "qti-section"))
     for section, _ in quiz.layout():
         _section(quiz, section, problems)
     report_platform_losses(quiz, problems)

@@ -203,6 +203,7 @@ def found_in_sections(quiz: Quiz, platform: str = CANVAS) -> list[tuple[int, Los
     return [
         (index, loss)
         for index, section in enumerate(quiz.sections)
+        if section not in quiz.sections_of_drafts  # left out of the package
         for loss in LOSSES
         if loss.platform == platform and loss.feature in SECTION_FEATURES and SECTION_FEATURES[loss.feature](quiz, section)
     ]

@@ -11,7 +11,7 @@ from ....diagnostics import Diagnostic, error, loss
 from ....model import Quiz, TextFormat
 from ..check import grade_problems
 from ..common import category_path, question_diagnostics, quiz_diagnostics, section_category_path, section_note
-from ...shared import Export, ExportOptions, nothing_to_export
+from ...shared import Export, ExportOptions, nothing_to_export, sections_of_drafts_notes
 from .escape import PLACEHOLDER, line_breaks
 from .questions import BlockWriter
 
@@ -26,6 +26,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         return nothing_to_export(quiz, filename(quiz), "GIFT")
     diagnostics = list(media_base_url_errors(quiz, options))
     diagnostics.extend(quiz_diagnostics(quiz, options, "GIFT", in_comments=True))
+    diagnostics.extend(sections_of_drafts_notes(quiz, "moodle-section"))
     # The category line is read before any escape is undone, so it is written as it is;
     # a line break would end it.
     path = category_path(quiz)

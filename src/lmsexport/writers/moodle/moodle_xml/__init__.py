@@ -7,7 +7,7 @@ from ....model import Quiz
 from ....text import media_references
 from ..check import grade_problems
 from ..common import question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
-from ...shared import Export, ExportOptions, nothing_to_export
+from ...shared import Export, ExportOptions, nothing_to_export, sections_of_drafts_notes
 from .category import category_question, section_category_question
 from .questions import QuestionWriter
 from ...xml import DECLARATION
@@ -22,6 +22,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     if not questions:
         return nothing_to_export(quiz, filename(quiz), "Moodle XML")
     diagnostics = list(quiz_diagnostics(quiz, options, "Moodle XML"))
+    diagnostics.extend(sections_of_drafts_notes(quiz, "moodle-section"))
     media = media_references(quiz.description) if quiz.media else []
     if media:
         message = f"the description's media files ({', '.join(media)}) cannot ride with a Moodle category description: Moodle will show them broken"
