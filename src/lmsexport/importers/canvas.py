@@ -16,6 +16,7 @@ from __future__ import annotations
 import html as html_module
 import re
 from collections import Counter
+from decimal import Decimal, InvalidOperation, localcontext
 
 from lxml import etree
 
@@ -293,7 +294,8 @@ def _numerical(conditions, common, feedback) -> Question:
         low, high = _number(conditionvar.findtext(".//vargte")), _number(conditionvar.findtext(".//varlte"))
         if exact is not None and low is not None and high is not None:
             value = _number(exact.text)
-            answers.append(NumericAnswer(value=value, tolerance=_clean(max(value - low, high - value)), credit=credit, feedback=text))
+            answers.append(NumericAnswer(value=value, tolerance=_margin(exact.text, conditionvar.findtext(".//vargte"),
+                                                                        conditionvar.findtext(".//varlte")), credit=credit, feedback=text))
         elif low is not None and high is not None:
             answers.append(NumericAnswer(minimum=low, maximum=high, credit=credit, feedback=text))
         elif conditionvar.find("varequal") is not None:
@@ -301,8 +303,19 @@ def _numerical(conditions, common, feedback) -> Question:
     return Numerical(**common, answers=tuple(answers))
 
 
-def _clean(value: float) -> float:
-    return float(f"{value:.12g}")
+def _margin(value: str, low: str, high: str) -> float:
+    """The margin of an exact answer, the larger distance from its value to a bound, computed on the
+    decimals as written (Canvas writes 4.9 and 5.1 around 5, lmsexport exact decimals of value ±
+    tolerance) and rounded once: a binary subtraction would give 0.09999999999999964, or lose a
+    margin below the spacing of doubles at the value."""
+    with localcontext() as context:
+        context.prec = 800  # exact for any decimals two doubles apart
+        try:
+            v, lo, hi = (Decimal(t.strip()) for t in (value, low, high))
+            return float(max(v - lo, hi - v))
+        except (InvalidOperation, ValueError):  # infinities (inf - inf) or texts only float reads
+            number = float(value)
+            return max(number - float(low), float(high) - number)
 
 
 def _matching(item, lids, conditions, common, reader, feedback) -> Question:

@@ -177,8 +177,10 @@ def _template(question: Question) -> Question:
 
         html = question.response_template
         # The plain text whose HTML this is: no-break spaces are the writer's for spaces, or the author's.
-        candidates = [p.strip(ASCII_SPACE) for p in (_as_plain(html), _as_plain(html, keep_no_break=True)) if p is not None]
-        plain = next((p for p in candidates if plain_to_html(p) == html), candidates[0] if candidates else None)
+        # The template as rendered first (white space at its ends included: 'x\t' is '<p>x\t</p>'), then trimmed.
+        found = [p for p in (_as_plain(html), _as_plain(html, keep_no_break=True)) if p is not None]
+        candidates = [*found, *(p.strip(ASCII_SPACE) for p in found)]
+        plain = next((p for p in candidates if plain_to_html(p) == html), candidates[len(found)] if candidates else None)
         if plain is None:
             plain = lxml.html.fromstring(f"<div>{html}</div>").text_content().strip(ASCII_SPACE)
         return dataclasses.replace(question, response_template=plain or None)

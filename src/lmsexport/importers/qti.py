@@ -560,17 +560,22 @@ def _text_entry(item: _Item, interaction: etree._Element, common: dict) -> Quest
             # Worth nothing, every rule adds 0: what each answer would be worth is not in the package.
             answers = [(answer, 1.0) for answer, _ in answers]
             item.losses.append("the answers' credits (the question is worth nothing, so its rules score 0): each is read as full credit")
+        tests = [etree.tostring(branch[0], with_tail=False) for branch in conditions]
+        identifiers = _parallel_feedback(processing, conditions) if conditions else None
+        if identifiers is None:
+            by_test: dict[bytes, list[str]] = {}
+            for c, i in rules:
+                by_test.setdefault(etree.tostring(c, with_tail=False), []).append(i)
+            identifiers = [by_test[t].pop(0) if by_test.get(t) else None for t in tests] if conditions else \
+                [rules[index][1] if index < len(rules) else None for index in range(len(answers))]
         result = []
-        by_test = {etree.tostring(c, with_tail=False): i for c, i in rules}
-        tests = [etree.tostring(branch[0], with_tail=False) for branch in conditions] if conditions else []
-        for index, ((value, tolerance, low, high), credit) in enumerate(answers):
-            # The feedback rule that tests the same condition as this answer's scoring rule.
-            identifier = by_test.get(tests[index]) if index < len(tests) else (rules[index][1] if index < len(rules) else None)
+        for ((value, tolerance, low, high), credit), identifier in zip(answers, identifiers):
             text = item.feedback_text(identifier)
             if value is None:
                 result.append(NumericAnswer(minimum=low, maximum=high, credit=credit, feedback=text))
             else:
                 result.append(NumericAnswer(value=value, tolerance=tolerance, credit=credit, feedback=text))
+        result = _content_order(result, identifiers)
         return Numerical(**common, feedback=feedback, answers=tuple(result))
     mapping = [(e.get("mapKey"), _float(e.get("mappedValue"), 0.0), e.get("caseSensitive") == "true") for e in declaration.iter("mapEntry")]
     if not mapping:
@@ -584,6 +589,78 @@ def _text_entry(item: _Item, interaction: etree._Element, common: dict) -> Quest
         answers.append(AcceptedAnswer(text=text, credit=value / points, feedback=item.feedback_text(condition_feedback)))
     case_sensitive = any(case for _, _, case in mapping)
     return ShortAnswer(**common, feedback=feedback, answers=tuple(answers), case_sensitive=case_sensitive)
+
+
+def _parallel_feedback(processing: etree._Element, scoring: list[etree._Element]) -> list[str | None] | None:
+    """The feedback identifier of each scoring branch, when a later condition repeats the scoring
+    branches' tests one for one to show feedback (as lmsexport writes it, an empty branch for an
+    answer without feedback): then answers repeating a value or a range each get their own."""
+    tests = [etree.tostring(branch[0], with_tail=False) for branch in scoring]
+    for chain in processing.findall("responseCondition")[1:]:
+        branches = [b for b in chain if b.tag in ("responseIf", "responseElseIf")]
+        if len(branches) != len(scoring) or [etree.tostring(b[0], with_tail=False) for b in branches] != tests:
+            continue
+        found = []
+        for branch in branches:
+            setter = branch.find("setOutcomeValue[@identifier='FEEDBACK']")
+            value = setter.find(".//baseValue[@baseType='identifier']") if setter is not None else None
+            found.append((value.text or "").strip() if value is not None else None)
+        if any(found):
+            return found
+    return None
+
+
+_ANSWER_FEEDBACK = re.compile(r"answer_([1-9][0-9]*)_feedback")
+
+
+def _content_order(answers: list[NumericAnswer], identifiers: list[str | None]) -> list[NumericAnswer]:
+    """lmsexport writes numerical answers best first (the first that accepts a response counts)
+    and names each answer's feedback after the answer's place in the content (answer_3_feedback).
+    Put answers with such feedback back at their place and the others, in the order written, in
+    the places left, so that writing them best first again gives the same order: an answer may
+    not pass an earlier one of the same credit. Packages named otherwise keep the written order."""
+    n = len(answers)
+    fixed: dict[int, int] = {}  # written position -> content place
+    for position, identifier in enumerate(identifiers):
+        named = _ANSWER_FEEDBACK.fullmatch(identifier or "")
+        if named is None:
+            continue
+        place = int(named.group(1)) - 1
+        if place >= n or place in fixed.values():
+            return answers
+        fixed[position] = place
+    if not fixed:
+        return answers
+    # Unit jobs on the free places: each answer of a credit comes after the one before it of that
+    # credit (release) and before the next one whose place is fixed (deadline); earliest deadline first.
+    groups: dict[float, list[int]] = {}
+    for position, answer in enumerate(answers):
+        groups.setdefault(answer.credit, []).append(position)
+    order: list[int | None] = [None] * n
+    for position, place in fixed.items():
+        order[place] = position
+    following = {credit: 0 for credit in groups}
+    for place in range(n):
+        if order[place] is not None:
+            position = order[place]
+            credit = answers[position].credit
+            if groups[credit][following[credit]] != position:
+                return answers
+            following[credit] += 1
+            continue
+        best = None
+        for credit, members in groups.items():
+            if following[credit] >= len(members) or members[following[credit]] in fixed:
+                continue
+            deadline = next((fixed[m] for m in members[following[credit]:] if m in fixed), n)
+            if best is None or deadline < best[0]:
+                best = (deadline, credit)
+        if best is None or best[0] < place:
+            return answers
+        position = groups[best[1]][following[best[1]]]
+        order[place] = position
+        following[best[1]] += 1
+    return [answers[position] for position in order]
 
 
 def _numeric(test: etree._Element):
@@ -650,7 +727,7 @@ def _plain(element: etree._Element) -> str:
     """The text of an answer or option. Laid-out XML (a line break in it) has its white space
     collapsed; one written on one line, as lmsexport writes it, keeps its spaces."""
     text = "".join(element.itertext())
-    if re.search(r"[\t\n\r]", text):
+    if re.search(r"[\n\r]", text):  # a tab on one line is the author's (laid-out XML breaks lines)
         text = re.sub(r"[ \t\n\r]+", " ", text)
     return text.strip(SPACE).replace(QUOTE, '"')
 

@@ -143,6 +143,11 @@ class _Reader:
         whole = self.template.endswith("match_correct") and len(self.interactions) > 1
         if whole:
             self.item.losses.append("the blanks are scored together, all or nothing (read as sharing the points, each scored alone)")
+        # The blanks in the order the item declares their responses (the content's order, which
+        # lmsexport writes and numbers its feedback by), not the order they stand in the text.
+        declared = [d.get("identifier") for d in self.item.root.iter("responseDeclaration")]
+        self.interactions = sorted(self.interactions, key=lambda i: declared.index(i.get("responseIdentifier"))
+                                   if i.get("responseIdentifier") in declared else len(declared))
         for index, interaction in enumerate(self.interactions):
             response = interaction.get("responseIdentifier")
             declaration = next((d for d in self.item.root.iter("responseDeclaration") if d.get("identifier") == response), None)
@@ -167,11 +172,26 @@ class _Reader:
                 self.common = {**self.common, "points": sum(known)}
         return FillInBlanks(**self.common, feedback=self.item.outcome_feedback(), blanks=tuple(blanks))
 
+    def worthless(self, name: str) -> None:
+        loss = f"the answers' credits of the blank {name!r} (it is worth nothing, so its rules score 0): each is read as full credit"
+        if loss not in self.item.losses:
+            self.item.losses.append(loss)
+
+    def credit(self, amount: float, worth: float, name: str) -> float:
+        """An answer's credit: what it adds over what the blank is worth; full credit when the blank
+        is worth nothing, since every answer then adds 0."""
+        if worth:
+            return amount / worth
+        self.worthless(name)
+        return 1.0
+
     def worth_of(self, declaration: etree._Element, scores: list[float]) -> float:
         mapping = declaration.find("mapping")
         upper = _float(mapping.get("upperBound")) if mapping is not None else None
         if upper is not None and upper > 0:
             return upper
+        if upper == 0 and max(scores, default=0.0) <= 0:
+            return 0.0  # a blank worth nothing (its answers' credits are not in the package)
         if len(self.interactions) == 1:
             return self.common["points"] or 1.0
         best = max(scores, default=0.0)
@@ -185,7 +205,7 @@ class _Reader:
             if not correct:
                 raise self.unsupported(f"the blank {name!r} states no accepted answer")
             entries = [(correct[0], worth, False)]
-        answers = [[text, value / worth, None] for text, value, _ in entries]
+        answers = [[text, self.credit(value, worth, name), None] for text, value, _ in entries]
         feedback = self.feedback_for(index, "answer", lambda head: head.tag in ("stringMatch", "match"))
         for place, (identifier, head) in sorted(feedback.items(), key=lambda p: (p[0] < 0, abs(p[0]))):
             text = (head.findtext("baseValue") or "").strip() if head.tag in ("stringMatch", "match") else None
@@ -229,7 +249,7 @@ class _Reader:
         worth = self.worth_of(declaration, [a for _, a, _ in found if a is not None])
         answers = []
         for (value, tolerance, low, high), amount, _ in found:
-            credit = 1.0 if amount is None else amount / worth
+            credit = 1.0 if amount is None else self.credit(amount, worth, name)
             answers.append([NumericAnswer(minimum=low, maximum=high, credit=credit) if value is None
                             else NumericAnswer(value=value, tolerance=tolerance, credit=credit), None])
         tests = [t for _, _, t in found]
@@ -271,7 +291,9 @@ class _Reader:
         options = []
         for identifier, text in choices:
             right = identifier in correct
-            credit = mapping[identifier] / worth if identifier in mapping else (1.0 if right else 0.0)
+            credit = (mapping[identifier] / worth if worth else float(right)) if identifier in mapping else (1.0 if right else 0.0)
+            if not worth and identifier in mapping and not right:  # a wrong option with credit, which is lost
+                self.worthless(name)
             from .qti import content_id
 
             option_id = content_id(identifier) if _NAME.match(content_id(identifier)) else f"o{len(options) + 1}"

@@ -396,7 +396,8 @@ def section_comments(raw_lines: list[str]) -> SourceSection | None:
     Read from the lines as the file has them: Moodle's trimming would cut a value's spaces."""
     values: dict[str, list[str]] = {}
     for line in raw_lines:
-        found = _SECTION_FIELD.fullmatch(line.rstrip("\r"))
+        # A carriage return is part of the value, as in the header (the writer splits on line feeds only).
+        found = _SECTION_FIELD.fullmatch(line)
         if found is None:
             break
         values.setdefault(found.group(1), []).append(found.group(2))
