@@ -11,24 +11,37 @@ from .ids import unique_ids
 
 
 
-def choice_errors(question: SingleChoice | MultipleResponse, file: str) -> Iterator[Diagnostic]:
+def _option_errors(question: SingleChoice | MultipleResponse, file: str) -> Iterator[Diagnostic]:
+    base = question.location.pointer
+    yield from unique_ids(((c.id, ("options", i, "id")) for i, c in enumerate(question.choices)), base, "option", file)
+    if len(question.choices) < 2:
+        yield error(f"a {question.type.replace('_', ' ')} question needs at least two options", file, pointer_join(base, "options"), code="options")
+
+
+def single_choice_errors(question: SingleChoice, file: str) -> Iterator[Diagnostic]:
+    yield from _option_errors(question, file)
     base = question.location.pointer
     options = question.choices
-    yield from unique_ids(((c.id, ("options", i, "id")) for i, c in enumerate(options)), base, "option", file)
     if len(options) < 2:
-        yield error(f"a {question.type.replace('_', ' ')} question needs at least two options", file, pointer_join(base, "options"), code="options")
         return
     correct = [c for c in options if c.correct]
-    if isinstance(question, SingleChoice):
-        if len(correct) != 1:
-            found = "none is marked correct" if not correct else f"{len(correct)} are marked correct ({', '.join(c.id for c in correct)})"
-            yield error(f"a single choice question has exactly one correct option; {found}", file, pointer_join(base, "options"), code="correct-count")
-        for i, choice in enumerate(options):
-            if choice.correct and abs(choice.credit - 1) > EPSILON:
-                yield error("the correct option of a single choice question is worth full credit (1)", file, pointer_join(base, "options", i, "credit"), code="credit")
-            if not choice.correct and choice.credit >= 1 - EPSILON:
-                yield error("an option that is not correct cannot be worth full credit", file, pointer_join(base, "options", i, "credit"), code="credit")
+    if len(correct) != 1:
+        found = "none is marked correct" if not correct else f"{len(correct)} are marked correct ({', '.join(c.id for c in correct)})"
+        yield error(f"a single choice question has exactly one correct option; {found}", file, pointer_join(base, "options"), code="correct-count")
+    for i, choice in enumerate(options):
+        if choice.correct and abs(choice.credit - 1) > EPSILON:
+            yield error("the correct option of a single choice question is worth full credit (1)", file, pointer_join(base, "options", i, "credit"), code="credit")
+        if not choice.correct and choice.credit >= 1 - EPSILON:
+            yield error("an option that is not correct cannot be worth full credit", file, pointer_join(base, "options", i, "credit"), code="credit")
+
+
+def multiple_response_errors(question: MultipleResponse, file: str) -> Iterator[Diagnostic]:
+    yield from _option_errors(question, file)
+    base = question.location.pointer
+    options = question.choices
+    if len(options) < 2:
         return
+    correct = [c for c in options if c.correct]
     if not correct:
         yield error("a multiple response question needs at least one correct option", file, pointer_join(base, "options"), code="correct-count")
         return

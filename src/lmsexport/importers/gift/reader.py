@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 
 from ...model import (
     AcceptedAnswer,
+    Blank,
     Choice,
     Description,
     Distractor,
@@ -50,6 +52,31 @@ _WEIGHT = re.compile(r"^%-*([0-9]{1,2})\.?([0-9]*)%")
 _FORMATS = {"moodle": "moodle", "html": "html", "plain": "plain", "markdown": "markdown"}
 _ID = re.compile(r"\[id:((?:\\]|[^\]\x00-\x1f\x7f])+)\]")
 _TAG = re.compile(r"\[tag:((?:\\]|[^\]<>\x00-\x1f\x7f])+)\]")
+
+
+def _dropdown(question: SingleChoice) -> DropdownBlank | None:
+    options = []
+    for choice in question.choices:
+        text = choice.text.source
+        if choice.text.format is TextFormat.HTML:
+            from ..html import _as_plain
+
+            plain = _as_plain(text)
+            if plain is None:
+                return None  # formatting a drop-down cannot show: the choice question keeps it
+            text = plain
+        options.append(DropdownOption(id=choice.id, text=text, correct=choice.correct, credit=choice.credit, feedback=choice.feedback))
+    return DropdownBlank(id="b1", options=tuple(options))
+
+
+# The missing word form: the blank `b1` each type whose answer block can stand inside the text
+# becomes (None: it keeps its own type), keyed by the model's class. The others (true/false,
+# matching, several right options...) have no blank.
+_AS_BLANK: dict[type[Question], Callable[[Question], Blank | None]] = {
+    ShortAnswer: lambda question: ShortAnswerBlank(id="b1", answers=question.answers, case_sensitive=question.case_sensitive),
+    Numerical: lambda question: NumericalBlank(id="b1", answers=question.answers),
+    SingleChoice: _dropdown,
+}
 
 
 class GiftError(ValueError):
@@ -218,24 +245,9 @@ class _Reader:
         stem = text_in_language(source, fmt)[0]
         if stem is None:
             return None
-        if isinstance(question, ShortAnswer):
-            blank = ShortAnswerBlank(id="b1", answers=question.answers, case_sensitive=question.case_sensitive)
-        elif isinstance(question, Numerical):
-            blank = NumericalBlank(id="b1", answers=question.answers)
-        elif isinstance(question, SingleChoice):
-            options = []
-            for choice in question.choices:
-                text = choice.text.source
-                if choice.text.format is TextFormat.HTML:
-                    from ..html import _as_plain
-
-                    plain = _as_plain(text)
-                    if plain is None:
-                        return None  # formatting a drop-down cannot show: the choice question keeps it
-                    text = plain
-                options.append(DropdownOption(id=choice.id, text=text, correct=choice.correct, credit=choice.credit, feedback=choice.feedback))
-            blank = DropdownBlank(id="b1", options=tuple(options))
-        else:
+        as_blank = _AS_BLANK.get(type(question))
+        blank = None if as_blank is None else as_blank(question)
+        if blank is None:
             return None
         return FillInBlanks(id=question.id, title=question.title, stem=stem, language=question.language, feedback=question.feedback,
                             tags=question.tags, blanks=(blank,))
