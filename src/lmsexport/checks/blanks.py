@@ -13,7 +13,7 @@ from ..text import MathStyle, RenderStyle, to_html
 from ..text.blanks import PLACEHOLDER, placeholders
 from .answers import accepted_answers_errors, numeric_answers_errors
 from .blank import is_blank
-from ..tolerances import FULL_CREDIT as EPSILON
+from ..tolerances import FULL_CREDIT as EPSILON, reaches_full_credit
 from .ids import unique_ids
 
 # Where rendered HTML can show no form field: inside code, a link or a formula.
@@ -75,7 +75,7 @@ def _dropdown_errors(blank: DropdownBlank, file: str, where: str) -> Iterator[Di
         at = pointer_join(where, "options", i)
         if option.correct and abs(option.credit - 1) > EPSILON:
             yield error("the correct option of a drop-down is worth full credit (1)", file, pointer_join(at, "credit"), code="credit")
-        if not option.correct and option.credit >= 1 - EPSILON:
+        if not option.correct and reaches_full_credit(option.credit):
             yield error("an option that is not correct cannot be worth full credit", file, pointer_join(at, "credit"), code="credit")
         if option.credit < 0:
             yield error("a drop-down option cannot be worth negative credit", file, pointer_join(at, "credit"), code="credit")

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ..diagnostics import Diagnostic, error, pointer_join
 from ..model import MultipleResponse, SingleChoice
-from ..tolerances import FULL_CREDIT as EPSILON
+from ..tolerances import FULL_CREDIT as EPSILON, reaches_full_credit
 from .ids import unique_ids
 
 
@@ -31,7 +31,7 @@ def single_choice_errors(question: SingleChoice, file: str) -> Iterator[Diagnost
     for i, choice in enumerate(options):
         if choice.correct and abs(choice.credit - 1) > EPSILON:
             yield error("the correct option of a single choice question is worth full credit (1)", file, pointer_join(base, "options", i, "credit"), code="credit")
-        if not choice.correct and choice.credit >= 1 - EPSILON:
+        if not choice.correct and reaches_full_credit(choice.credit):
             yield error("an option that is not correct cannot be worth full credit", file, pointer_join(base, "options", i, "credit"), code="credit")
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..tolerances import ROUNDED_SHARE, ROUNDING
 from ..model import (
     Blank,
     Choice,
@@ -36,7 +37,6 @@ from ..model import (
 )
 
 SCHEMA_REFERENCE = "../schema/quiz.schema.json"
-_CLOSE = 1e-9
 
 
 def _number(value: float) -> int | float:
@@ -221,7 +221,7 @@ BLANK_FIELDS: dict[type[Blank], Callable[[_Writer, Any], dict]] = {
 
 def _credit_slack(default: float) -> float:
     # Moodle stores 1/3 as 0.3333333: a credit that only rounds the default is the default.
-    return 5e-7 if default not in (0.0, 1.0) else _CLOSE
+    return ROUNDED_SHARE if default not in (0.0, 1.0) else ROUNDING
 
 
 def _compact(data: dict) -> dict:

@@ -45,6 +45,7 @@ from ..moodle.text import php_trim, text_in_language
 from ...text.blanks import PLACEHOLDER
 from ..moodle.reader import Bank, Unread, category_names
 from ..result import SourceSection
+from ...tolerances import reaches_full_credit
 
 _PRE = (("\\:", "&&058;"), ("\\#", "&&035;"), ("\\=", "&&061;"), ("\\{", "&&123;"), ("\\}", "&&125;"), ("\\~", "&&126;"), ("\\n", "&&010"))
 _POST = (("&&058;", ":"), ("&&035;", "#"), ("&&061;", "="), ("&&123;", "{"), ("&&125;", "}"), ("&&126;", "~"), ("&&010", "\n"))
@@ -290,7 +291,7 @@ class _Reader:
                 language = "und"
             choices.append(
                 Choice(id=chr(ord("a") + index) if index < 26 else f"o{index + 1}", text=text or Text(""), language=language,
-                       correct=fraction >= 1 - 1e-5 if single else fraction > 0, credit=fraction, feedback=feedback)
+                       correct=reaches_full_credit(fraction) if single else fraction > 0, credit=fraction, feedback=feedback)
             )
         kind = SingleChoice if single else MultipleResponse
         return kind(**fields, choices=tuple(choices))
