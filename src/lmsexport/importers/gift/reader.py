@@ -43,12 +43,11 @@ from ...model import (
 )
 from ..moodle.text import php_trim, text_in_language
 from ...text.blanks import PLACEHOLDER
+from ...text.gift_escapes import BACKSLASH, ESCAPES
 from ..moodle.reader import Bank, Unread, category_names
 from ..result import SourceSection
 from ...tolerances import reaches_full_credit
 
-_PRE = (("\\:", "&&058;"), ("\\#", "&&035;"), ("\\=", "&&061;"), ("\\{", "&&123;"), ("\\}", "&&125;"), ("\\~", "&&126;"), ("\\n", "&&010"))
-_POST = (("&&058;", ":"), ("&&035;", "#"), ("&&061;", "="), ("&&123;", "{"), ("&&125;", "}"), ("&&126;", "~"), ("&&010", "\n"))
 _WEIGHT = re.compile(r"^%-*([0-9]{1,2})\.?([0-9]*)%")
 _FORMATS = {"moodle": "moodle", "html": "html", "plain": "plain", "markdown": "markdown"}
 _ID = re.compile(r"\[id:((?:\\]|[^\]\x00-\x1f\x7f])+)\]")
@@ -85,14 +84,15 @@ class GiftError(ValueError):
 
 
 def _pre(text: str) -> str:
-    text = text.replace("\\\\", "&&092;")
-    for escaped, placeholder in _PRE:
-        text = text.replace(escaped, placeholder)
-    return text.replace("&&092;", "\\")
+    backslash, placeholder, character = BACKSLASH
+    text = text.replace(backslash, placeholder)
+    for escaped, stand_in, _ in ESCAPES:
+        text = text.replace(escaped, stand_in)
+    return text.replace(placeholder, character)
 
 
 def _post(text: str) -> str:
-    for placeholder, character in _POST:
+    for _, placeholder, character in ESCAPES:
         text = text.replace(placeholder, character)
     return text
 
