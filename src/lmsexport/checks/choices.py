@@ -2,28 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ..diagnostics import Diagnostic, error, pointer_join
-from ..model import MultipleResponse, SingleChoice
+from ..model import Choice, MultipleResponse, SingleChoice
 from ..tolerances import FULL_CREDIT as EPSILON, reaches_full_credit
 from .ids import unique_ids
 
 
 
-def _option_errors(question: SingleChoice | MultipleResponse, file: str) -> Iterator[Diagnostic]:
-    base = question.location.pointer
-    yield from unique_ids(((c.id, ("options", i, "id")) for i, c in enumerate(question.choices)), base, "option", file)
-    if len(question.choices) < 2:
-        yield error(f"a {question.type.replace('_', ' ')} question needs at least two options", file, pointer_join(base, "options"), code="options")
-
-
-def single_choice_errors(question: SingleChoice, file: str) -> Iterator[Diagnostic]:
-    yield from _option_errors(question, file)
+def _options_errors(question: SingleChoice | MultipleResponse, file: str,
+                    rules: Callable[[tuple[Choice, ...], str, str], Iterator[Diagnostic]]) -> Iterator[Diagnostic]:
+    """Unique option ids and at least two options, then the type's own rules on its options."""
     base = question.location.pointer
     options = question.choices
+    yield from unique_ids(((c.id, ("options", i, "id")) for i, c in enumerate(options)), base, "option", file)
     if len(options) < 2:
+        yield error(f"a {question.type.replace('_', ' ')} question needs at least two options", file, pointer_join(base, "options"), code="options")
         return
+    yield from rules(options, file, base)
+
+
+def _single_choice_rules(options: tuple[Choice, ...], file: str, base: str) -> Iterator[Diagnostic]:
     correct = [c for c in options if c.correct]
     if len(correct) != 1:
         found = "none is marked correct" if not correct else f"{len(correct)} are marked correct ({', '.join(c.id for c in correct)})"
@@ -35,12 +35,7 @@ def single_choice_errors(question: SingleChoice, file: str) -> Iterator[Diagnost
             yield error("an option that is not correct cannot be worth full credit", file, pointer_join(base, "options", i, "credit"), code="credit")
 
 
-def multiple_response_errors(question: MultipleResponse, file: str) -> Iterator[Diagnostic]:
-    yield from _option_errors(question, file)
-    base = question.location.pointer
-    options = question.choices
-    if len(options) < 2:
-        return
+def _multiple_response_rules(options: tuple[Choice, ...], file: str, base: str) -> Iterator[Diagnostic]:
     correct = [c for c in options if c.correct]
     if not correct:
         yield error("a multiple response question needs at least one correct option", file, pointer_join(base, "options"), code="correct-count")
@@ -53,3 +48,11 @@ def multiple_response_errors(question: MultipleResponse, file: str) -> Iterator[
     total = sum(c.credit for c in options if c.correct and c.credit > 0)
     if abs(total - 1) > EPSILON:
         yield error(f"the credits of the correct options add up to {total:g}; they must add up to 1 (full marks)", file, pointer_join(base, "options"), code="credit")
+
+
+def single_choice_errors(question: SingleChoice, file: str) -> Iterator[Diagnostic]:
+    return _options_errors(question, file, _single_choice_rules)
+
+
+def multiple_response_errors(question: MultipleResponse, file: str) -> Iterator[Diagnostic]:
+    return _options_errors(question, file, _multiple_response_rules)

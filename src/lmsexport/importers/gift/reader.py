@@ -97,6 +97,17 @@ def _post(text: str) -> str:
     return text
 
 
+def _weighted_answer(answer: str, fmt: str) -> tuple[float, Text | None, Text | None]:
+    """An answer of a short answer or numerical question: its %weight% (full credit without one),
+    its text and its #feedback."""
+    answer = php_trim(answer)
+    fraction = 1.0
+    if _WEIGHT.match(answer):
+        fraction, answer = _weight(answer)
+    text, feedback = _comment(answer, fmt)
+    return fraction, text, feedback
+
+
 def _with_format(text: str, default: str = "moodle") -> tuple[str, str]:
     """parse_text_with_format: a leading [format] marker, then the text unescaped and trimmed."""
     fmt = default
@@ -325,11 +336,7 @@ class _Reader:
     def shortanswer(self, fields: dict, answertext: str, fmt: str) -> Question:
         accepted = []
         for answer in _split(answertext, "="):
-            answer = php_trim(answer)
-            fraction = 1.0
-            if _WEIGHT.match(answer):
-                fraction, answer = _weight(answer)
-            text, feedback = _comment(answer, fmt)
+            fraction, text, feedback = _weighted_answer(answer, fmt)
             # The answer is compared with '*' as a wildcard and '\*' as a star.
             accepted.append(AcceptedAnswer(text=(text.source if text else "").replace("\\*", "*"), credit=fraction, feedback=feedback))
         if not accepted:
@@ -349,11 +356,7 @@ class _Reader:
             fields = {**fields, "feedback": dataclasses.replace(fields["feedback"], incorrect=other)}
         answers = []
         for answer in _split(answertext, "="):
-            answer = php_trim(answer)
-            fraction = 1.0
-            if _WEIGHT.match(answer):
-                fraction, answer = _weight(answer)
-            text, feedback = _comment(answer, fmt)
+            fraction, text, feedback = _weighted_answer(answer, fmt)
             source = text.source if text else ""
             if source.find("..") > 0:
                 # Moodle stores the middle and half the width; the range is what the file says.
