@@ -10,12 +10,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from cli_runs import invoke
 from conftest import CONTENT, DATA, ROOT
-from lmsexport.cli import app
 
-runner = CliRunner()
 FORMAT_FILES = {
     "qti": "{}.zip",
     "canvas": "{}.zip",
@@ -31,12 +29,6 @@ def bank(tmp_path, monkeypatch):
     shutil.copytree(CONTENT, tmp_path / "content")
     monkeypatch.chdir(tmp_path)
     return tmp_path
-
-
-def invoke(*args: str):
-    result = runner.invoke(app, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
 
 
 def exported_files(root: Path) -> dict[str, bytes]:
