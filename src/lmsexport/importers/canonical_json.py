@@ -231,19 +231,7 @@ def _compact(data: dict) -> dict:
 def _texts(quiz: Quiz):
     yield quiz.description
     for question in quiz.questions:
-        feedback = question.feedback
-        yield from (question.stem, feedback.general, feedback.correct, feedback.partially_correct, feedback.incorrect)
-        for choice in getattr(question, "choices", ()):
-            yield choice.text
-            yield choice.feedback
-        for answer in getattr(question, "answers", ()):
-            yield answer.feedback
-        for pair in getattr(question, "pairs", ()):
-            yield pair.prompt
-        for name in ("true_feedback", "false_feedback", "grader_info"):
-            yield getattr(question, name, None)
-        for item in getattr(question, "items", ()):
-            yield item.text
+        yield from (text for _, text in question.texts())
 
 
 def _main_format(quiz: Quiz) -> TextFormat:
