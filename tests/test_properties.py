@@ -172,8 +172,9 @@ def test_gift_reads_back_the_same(data):
         # one), no ordering question and one answer block per question: an error that names the
         # answer or the question, never a wrong file. The other questions are still checked:
         # the quiz without the ones GIFT cannot write.
-        unwritable_questions = {q.location.pointer for q in quiz.exported_questions
-                                if isinstance(q, Ordering) or (isinstance(q, FillInBlanks) and len(q.blanks) > 1)}
+        unwritable_questions = {q.location.pointer for q in quiz.exported_questions if isinstance(q, Ordering)}
+        unwritable_questions |= {q.location.pointer + "/blanks" for q in quiz.exported_questions
+                                 if isinstance(q, FillInBlanks) and len(q.blanks) > 1}
         assert result.data is None and all("->" in d.message or "&&0" in d.message or d.pointer in unwritable_questions
                                            for d in unwritable)
         event("GIFT refused a question it cannot write")

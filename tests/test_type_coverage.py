@@ -24,6 +24,8 @@ QUESTION_TABLES = [
     ("lmsexport.writers.canvas.item", "QUESTION_TYPES", set()),
     ("lmsexport.writers.moodle.moodle_xml.questions", "WRITERS", set()),
     ("lmsexport.writers.moodle.gift.questions", "WRITERS", set()),
+    ("lmsexport.writers.moodle.check", "CREDITS", set()),
+    ("lmsexport.writers.canvas.losses", "RULES", set()),
     ("lmsexport.preview.student", "CONTROLS", set()),
     ("lmsexport.preview.key", "KEY_DATA", set()),
     ("lmsexport.preview.key", "ANSWERS", set()),
@@ -34,6 +36,9 @@ BLANK_TABLES = [
     ("lmsexport.writers.moodle.gift.questions", "STAND_INS"),
     ("lmsexport.writers.qti.blanks", "BLANK_WRITERS"),
     ("lmsexport.writers.moodle.moodle_xml.cloze", "SUB_QUESTIONS"),
+    ("lmsexport.writers.moodle.gift.questions", "AS_QUESTION"),
+    ("lmsexport.writers.canvas.losses", "BLANK_RULES"),
+    ("lmsexport.writers.canvas.blanks_item", "ACCEPTED_TEXTS"),
 ]
 
 
@@ -69,13 +74,12 @@ def test_nothing_dispatches_on_a_question_by_a_method_name():
     assert found == []
 
 
-def test_every_table_keyed_by_question_types_is_listed_here():
-    """A table added later is checked too: every module-level dict of the package keyed by question
-    classes is one of QUESTION_TABLES (wherever a module imports it from)."""
+def _tables_keyed_by(base: type) -> list[set[tuple[str, str]]]:
+    """Every module-level dict of the package keyed by subclasses of `base`, once each (by
+    identity) with every (module, name) it has."""
     from pathlib import Path
 
     import lmsexport
-    from lmsexport.model import Question
 
     package = Path(lmsexport.__file__).parent
     places: dict[int, set[tuple[str, str]]] = {}  # each table once, by identity, with every name it has
@@ -85,9 +89,27 @@ def test_every_table_keyed_by_question_types_is_listed_here():
         parts = path.relative_to(package.parent).with_suffix("").parts
         module = importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
         for name, value in vars(module).items():
-            if isinstance(value, dict) and value and all(isinstance(k, type) and issubclass(k, Question) for k in value):
+            if isinstance(value, dict) and value and all(isinstance(k, type) and issubclass(k, base) for k in value):
                 places.setdefault(id(value), set()).add((module.__name__, name))
+    return list(places.values())
+
+
+def test_every_table_keyed_by_question_types_is_listed_here():
+    """A table added later is checked too: every module-level dict of the package keyed by question
+    classes is one of QUESTION_TABLES (wherever a module imports it from)."""
+    from lmsexport.model import Question
+
+    places = _tables_keyed_by(Question)
     listed = {(module, table) for module, table, _ in QUESTION_TABLES} | PARTIAL_TABLES
-    unlisted = [sorted(names) for names in places.values() if not names & listed]
+    unlisted = [sorted(names) for names in places if not names & listed]
     assert unlisted == []
     assert len(places) == len(listed)
+
+
+def test_every_table_keyed_by_blank_kinds_is_listed_here():
+    """Likewise for the tables keyed by blank kinds."""
+    from lmsexport.model import Blank
+
+    places = _tables_keyed_by(Blank)
+    assert [sorted(names) for names in places if not names & set(BLANK_TABLES)] == []
+    assert len(places) == len(BLANK_TABLES)
