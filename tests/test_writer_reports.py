@@ -177,3 +177,11 @@ def test_a_reporter_is_bound_to_a_registered_format(name):
     assert Reporter(quiz, name, ExportOptions()).format == name
     with pytest.raises(ValueError):
         Reporter(quiz, name.upper() + "x", ExportOptions())
+
+
+def test_a_name_moodle_changes_is_said_at_the_title_or_the_id(tmp_path):
+    path = _write(tmp_path, {"id": "t", "type": "essay", "stem": "S", "title": "<b>Bold</b> name &&058;"})
+    outcome = process_quiz(path, ("moodle", "gift"), ExportOptions(), render=True)
+    found = {(d.code, d.pointer, d.formats) for d in outcome.diagnostics if d.code.endswith("-name")}
+    assert found == {("moodle-name", "/questions/0/title", ("moodle", "gift")), ("gift-name", "/questions/0/title", ("gift",))}
+    assert {(d.line, d.column) for d in outcome.diagnostics if d.code.endswith("-name")} == {(10, 16)}  # the title's value

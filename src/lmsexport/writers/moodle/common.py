@@ -37,6 +37,11 @@ def question_name(question: Question) -> str:
     return question.title if question.title is not None else question.id
 
 
+def name_place(question: Question) -> str:
+    """The field a question's name comes from."""
+    return "title" if question.title is not None else "id"
+
+
 # question_categories.name is a 255-character column; a longer name fails Moodle's insert and,
 # with stop-on-error, the whole import.
 CATEGORY_MAX = 255
@@ -139,7 +144,7 @@ def question_losses(report: Reporter, question: Question) -> None:
     """Losses common to both Moodle formats: said alike by both, so said once for both."""
     name = question_name(question)
     if len(name) > NAME_MAX or name != name.strip() or ("<" in name and _TAG_LIKE.search(name)):
-        report.loss(question, f"question name {name!r}: Moodle strips HTML tags and outer spaces from names and cuts them at {NAME_MAX} characters", code="moodle-name")
+        report.loss(question, f"question name {name!r}: Moodle strips HTML tags and outer spaces from names and cuts them at {NAME_MAX} characters", name_place(question), code="moodle-name")
     for tag in question_tags(report.quiz, question):
         if _TAG_UNSAFE.search(tag) or len(tag) > TAG_MAX or tag != tag.strip():
             at, parts = tag_place(report.quiz, question, tag)

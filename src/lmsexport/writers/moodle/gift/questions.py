@@ -31,7 +31,7 @@ from ....model import (
 from ....diagnostics import pointer_join
 from ....text import RenderStyle, media_references
 from ....text.blanks import fill
-from ..common import escape_wildcards, question_name, question_tags, range_as_value_and_tolerance, tag_place
+from ..common import escape_wildcards, name_place, question_name, question_tags, range_as_value_and_tolerance, tag_place
 from ..check import grade_problems
 from ..grades import grade_percent
 from ...reporter import CASE, GRADER_INFO, PENALTY, RESPONSE_TEMPLATE, Reporter, outcome_feedback
@@ -131,7 +131,7 @@ class BlockWriter:
 
     def common_losses(self, question: Question) -> None:
         if esc.PLACEHOLDER.search(question_name(question)):
-            self.report.loss(question, "the question name holds Moodle's GIFT placeholders (&&058; ...), which Moodle turns into characters", code="gift-name")
+            self.report.loss(question, "the question name holds Moodle's GIFT placeholders (&&058; ...), which Moodle turns into characters", name_place(question), code="gift-name")
         default_points = 0.0 if question.type == "description" else 1.0
         if question.points != default_points:
             self.report.loss(question, f"GIFT cannot carry points ({question.points:g}); Moodle gives the question {default_points:g}", "points", code="gift-points")
