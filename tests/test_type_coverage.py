@@ -24,6 +24,8 @@ QUESTION_TABLES = [
     ("lmsexport.writers.canvas.item", "QUESTION_TYPES", set()),
     ("lmsexport.writers.moodle.moodle_xml.questions", "WRITERS", set()),
     ("lmsexport.writers.moodle.gift.questions", "WRITERS", set()),
+    ("lmsexport.writers.moodle.check", "CREDITS", set()),
+    ("lmsexport.writers.canvas.losses", "RULES", set()),
     ("lmsexport.preview.student", "CONTROLS", set()),
     ("lmsexport.preview.key", "KEY_DATA", set()),
     ("lmsexport.preview.key", "ANSWERS", set()),
@@ -41,6 +43,9 @@ BLANK_TABLES = [
     ("lmsexport.preview.key", "BLANK_ANSWERS"),
     ("lmsexport.preview.student", "BLANK_CONTROLS"),
     ("lmsexport.importers.canonical_json", "BLANK_FIELDS"),
+    ("lmsexport.writers.moodle.gift.questions", "AS_QUESTION"),
+    ("lmsexport.writers.canvas.losses", "BLANK_RULES"),
+    ("lmsexport.writers.canvas.blanks_item", "ACCEPTED_TEXTS"),
 ]
 
 
