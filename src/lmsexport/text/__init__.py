@@ -79,14 +79,42 @@ def _markdown_to_html(source: str, style: RenderStyle) -> str:
     return html if html is not None else _remember(key, _markdown_uncached(source, style))
 
 
+# A link with words for its text and a web address of the characters that normalising leaves as
+# they are: CommonMark renders it so wherever it stands in a simple paragraph.
+_LINK = re.compile(r"\[(?!\s)([^\n\r\\`*_\[\]!<>&$|~]+)(?<!\s)\]\((https?://[a-z0-9][a-z0-9.-]*(?:[/?#][A-Za-z0-9._~/?#=-]*)?)\)")
+
+
 def _markdown_uncached(source: str, style: RenderStyle) -> str:
+    # Paragraphs apart (one blank line between them, none starting or ending with a space) are
+    # rendered each on its own, as the parser would.
+    paragraphs = [_simple_paragraph(p) for p in source.split("\n\n")]
+    if None in paragraphs:
+        return _render_markdown(source, style)
+    return "\n".join(paragraphs)  # type: ignore[arg-type]
+
+
+def _simple_paragraph(source: str) -> str | None:
+    """One line whose rendering is known without the parser: a paragraph of its text, its
+    strong, emphasised or code words and its links. None when only the parser can tell."""
     if _SIMPLE_MARKDOWN.fullmatch(source):
-        return "<p>" + source.replace('"', "&quot;") + "</p>"
+        return "<p>" + _quotes(source) + "</p>"
     if _SIMPLE_INLINE.fullmatch(source):
         rest = _SPAN.sub("", source)
         if "*" not in rest and "`" not in rest:
-            return "<p>" + _SPAN.sub(_span, source).replace('"', "&quot;") + "</p>"
-    return _render_markdown(source, style)
+            return "<p>" + _quotes(_SPAN.sub(_span, source)) + "</p>"
+    if "](" in source and _SIMPLE_MARKDOWN.fullmatch(_LINK.sub("x", source)):  # each link reads as a word
+        pieces = _LINK.split(source)  # text, link text, address, text...
+        html = [_quotes(pieces[0])]
+        for at in range(1, len(pieces), 3):
+            words, address, after = pieces[at:at + 3]
+            html.append(f'<a href="{address}">{_quotes(words)}</a>{_quotes(after)}')
+        return "<p>" + "".join(html) + "</p>"
+    return None
+
+
+def _quotes(text: str) -> str:
+    """Text of a paragraph the parser would leave as it is, but for its quotation marks."""
+    return text.replace('"', "&quot;")
 
 
 # HTML collapses runs of spaces and drops them at the start of a line; a no-break space for each
