@@ -74,7 +74,8 @@ def _markdown_to_html(source: str, style: RenderStyle) -> str:
     # writer, so it is rendered (and looked up) once per quiz instead of once per writer.
     if style is not DEFAULT_STYLE and "$" not in source and "\\" not in source and "](" not in source and "]:" not in source:
         style = DEFAULT_STYLE
-    key = ("markdown", source, style)
+    # Hashing a style costs more than the lookup itself: the common case leaves it out of the key.
+    key = ("markdown", source) if style is DEFAULT_STYLE else ("markdown", source, style)
     html = _RENDERED.get(key)
     return html if html is not None else _remember(key, _markdown_uncached(source, style))
 
