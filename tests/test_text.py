@@ -56,6 +56,15 @@ def test_links_render_without_the_parser_as_markdown_it_renders_them(source):
     assert to_html(Text(source, TextFormat.MARKDOWN)) == render(source, DEFAULT_STYLE).strip()
 
 
+@settings(max_examples=3000, deadline=None)
+@given(st.one_of(LINKS, PARAGRAPHS, SPANS))
+def test_the_links_of_a_text_are_found_without_the_parser_as_with_it(source):
+    """What the checks read (links, images, formulas) is what the parser finds, fast path or not."""
+    from lmsexport.text import markdown
+
+    assert markdown._inventory.__wrapped__(source) == markdown._parsed_inventory(source)
+
+
 def test_the_span_fast_path_is_taken():
     from lmsexport.text import _SIMPLE_INLINE
 
@@ -65,7 +74,7 @@ def test_the_span_fast_path_is_taken():
 
 
 def test_links_and_paragraphs_take_the_fast_path():
-    from lmsexport import text
+    from lmsexport.text import simple as text
 
     for source in ["See [the guide](https://example.org/guide) first.", "[x](http://a.b/c?d=1#e) and [y](https://c.d)",
                    "One.\n\nTwo **words**.\n\nThree [l](https://e.org)."]:

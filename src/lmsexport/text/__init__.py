@@ -16,6 +16,7 @@ from urllib.parse import unquote
 
 from ..model import Text, TextFormat
 from . import markdown
+from .simple import _SIMPLE_INLINE, _SIMPLE_MARKDOWN, simple_html  # noqa: F401 (the tests look at the patterns)
 from .math import FormulaError, to_mathml
 from .style import DEFAULT_STYLE, MathStyle, RenderStyle
 
@@ -48,27 +49,6 @@ def _render_markdown(source: str, style: RenderStyle) -> str:
     return markdown.render(source, style)
 
 
-# A one-line text with no character that Markdown gives a meaning to renders as one paragraph of
-# itself: such texts (most option texts) skip the parser, which costs tens of microseconds.
-_SIMPLE_MARKDOWN = re.compile(r"(?![#>+*=\-]|\d+[.)])[^\s\\`*_\[\]!<>&$|~{}:@][^\n\r\\`*_\[\]!<>&$|~]*(?<!\s)")
-
-# The same, with **strong**, *emphasis* or `code` around words set off by spaces (or the line's
-# start and end, or a closing punctuation mark): CommonMark's flanking rules can only pair such
-# marks one way, so they too can skip the parser.
-_PLAIN_NO_MARK = r"[^*`\n\r\\_\[\]!<>&$|~]"
-_WORDS = rf"(?:(?![\s*`]){_PLAIN_NO_MARK}(?:{_PLAIN_NO_MARK}*(?<!\s))?)"
-_SPAN = re.compile(rf"(?<![^\s])(?:\*\*{_WORDS}\*\*|\*{_WORDS}\*|`{_WORDS}`)(?=[\s.,;:?]|$)")
-_SIMPLE_INLINE = re.compile(r"(?![#>+=\-]|\*\s|\d+[.)])[^\s\\_\[\]!<>&$|~{}:@](?:[^\n\r\\_\[\]!<>&$|~])*(?<!\s)")
-_SPAN_TAGS = {"**": "strong", "*": "em", "`": "code"}
-
-
-def _span(match: re.Match) -> str:
-    whole = match.group()
-    mark = "**" if whole.startswith("**") else whole[0]
-    tag = _SPAN_TAGS[mark]
-    return f"<{tag}>{whole[len(mark):-len(mark)]}</{tag}>"
-
-
 def _markdown_to_html(source: str, style: RenderStyle) -> str:
     # A style only changes formulas and media: a text with neither renders the same for every
     # writer, so it is rendered (and looked up) once per quiz instead of once per writer.
@@ -80,42 +60,9 @@ def _markdown_to_html(source: str, style: RenderStyle) -> str:
     return html if html is not None else _remember(key, _markdown_uncached(source, style))
 
 
-# A link with words for its text and a web address of the characters that normalising leaves as
-# they are: CommonMark renders it so wherever it stands in a simple paragraph.
-_LINK = re.compile(r"\[(?!\s)([^\n\r\\`*_\[\]!<>&$|~]+)(?<!\s)\]\((https?://[a-z0-9][a-z0-9.-]*(?:[/?#][A-Za-z0-9._~/?#=-]*)?)\)")
-
-
 def _markdown_uncached(source: str, style: RenderStyle) -> str:
-    # Paragraphs apart (one blank line between them, none starting or ending with a space) are
-    # rendered each on its own, as the parser would.
-    paragraphs = [_simple_paragraph(p) for p in source.split("\n\n")]
-    if None in paragraphs:
-        return _render_markdown(source, style)
-    return "\n".join(paragraphs)  # type: ignore[arg-type]
-
-
-def _simple_paragraph(source: str) -> str | None:
-    """One line whose rendering is known without the parser: a paragraph of its text, its
-    strong, emphasised or code words and its links. None when only the parser can tell."""
-    if _SIMPLE_MARKDOWN.fullmatch(source):
-        return "<p>" + _quotes(source) + "</p>"
-    if _SIMPLE_INLINE.fullmatch(source):
-        rest = _SPAN.sub("", source)
-        if "*" not in rest and "`" not in rest:
-            return "<p>" + _quotes(_SPAN.sub(_span, source)) + "</p>"
-    if "](" in source and _SIMPLE_MARKDOWN.fullmatch(_LINK.sub("x", source)):  # each link reads as a word
-        pieces = _LINK.split(source)  # text, link text, address, text...
-        html = [_quotes(pieces[0])]
-        for at in range(1, len(pieces), 3):
-            words, address, after = pieces[at:at + 3]
-            html.append(f'<a href="{address}">{_quotes(words)}</a>{_quotes(after)}')
-        return "<p>" + "".join(html) + "</p>"
-    return None
-
-
-def _quotes(text: str) -> str:
-    """Text of a paragraph the parser would leave as it is, but for its quotation marks."""
-    return text.replace('"', "&quot;")
+    html = simple_html(source)
+    return html if html is not None else _render_markdown(source, style)
 
 
 # HTML collapses runs of spaces and drops them at the start of a line; a no-break space for each
