@@ -261,3 +261,14 @@ def test_the_one_definition_of_what_xml_cannot_carry_is_lxmls():
         except etree.XMLSyntaxError:
             refused = True
         assert bool(NOT_XML.search(character)) == refused, hex(code)
+
+
+def test_a_quiz_of_drafts_only_is_a_note_of_every_format_and_no_file(tmp_path):
+    path = _write(tmp_path, [{"id": "d", "type": "essay", "stem": "S", "draft": True}])
+    code, found = _validate(path)
+    assert code == 0
+    notes = sorted((d["formats"], d["severity"], d["pointer"], d["message"]) for d in found if d["code"] == "nothing-to-export")
+    assert notes == [([name], "note", "", f"no question to export (all are drafts): no {shown} file is written")
+                     for name, shown in (("canvas", "Canvas"), ("gift", "GIFT"), ("moodle", "Moodle XML"), ("qti", "QTI"))]
+    build = runner.invoke(app, ["build", str(path), "-o", str(tmp_path / "out")])
+    assert build.exit_code == 0 and not [p for p in (tmp_path / "out").rglob("*") if p.is_file() and ".lmsexport" not in p.parts]
