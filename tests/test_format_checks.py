@@ -272,3 +272,29 @@ def test_a_quiz_of_drafts_only_is_a_note_of_every_format_and_no_file(tmp_path):
                      for name, shown in (("canvas", "Canvas"), ("gift", "GIFT"), ("moodle", "Moodle XML"), ("qti", "QTI"))]
     build = runner.invoke(app, ["build", str(path), "-o", str(tmp_path / "out")])
     assert build.exit_code == 0 and not [p for p in (tmp_path / "out").rglob("*") if p.is_file() and ".lmsexport" not in p.parts]
+
+
+@pytest.mark.parametrize("title, section_title, changed", [
+    ("A \\# B", "S", True),  # GIFT's escape in the quiz's category
+    ("A B", "x &&058; y", True),  # Moodle's placeholder in a section's subcategory
+    ("A # B", "x ~ y", False),  # GIFT's specials alone are escaped and come back
+])
+def test_a_category_path_moodle_would_change_is_a_gift_loss(tmp_path, title, section_title, changed):
+    path = _write(tmp_path, [{"id": "e", "type": "essay", "stem": "E"}], title=title,
+                  sections=[{"id": "s", "title": section_title, "questions": ["e"]}])
+    code, found = _validate(path)
+    assert code == 0
+    losses = [(d["severity"], d["pointer"], d["formats"], d["message"]) for d in found if d["code"] == "gift-category"]
+    assert losses == ([("warning", "", ["gift"], "category path: Moodle reads GIFT escapes and placeholders (&&058; ...) in a "
+                                                 "$CATEGORY line and keeps no escape there, so these characters change")] if changed else [])
+
+
+def test_media_in_the_quiz_description_is_a_moodle_xml_loss_at_the_description(tmp_path):
+    shutil.copytree(DATA / "media" / "media", tmp_path / "media")
+    path = _write(tmp_path, [{"id": "e", "type": "essay", "stem": "E"}],
+                  description={"text": "See ![a ring of four GPUs](media/ring.png)", "format": "markdown"})
+    code, found = _validate(path)
+    assert code == 0
+    losses = [(d["severity"], d["pointer"], d["formats"], d["message"]) for d in found if d["code"] == "moodle-media"]
+    assert losses == [("warning", "/description", ["moodle"], "the description's media files (media/ring.png) cannot ride with "
+                                                             "a Moodle category description: Moodle will show them broken")]
