@@ -88,6 +88,12 @@ def pytest_collection_modifyitems(config, items):
     if mutant is None or mutant in ("stats", "list_all_tests", "mutant_generation", "fail"):
         return
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, (str(Path.cwd() / "src"), os.environ.get("PYTHONPATH"))))
+    # Each mutant's tests run in a process forked from the one that ran the clean tests: the
+    # renderings that process kept are the unmutated code's, and would hide the mutant.
+    from lmsexport import text
+
+    text.forget_renderings()
+    text._render_markdown.cache_clear()
     durations, slowest, always, lists = _mutation_settings()
     if not durations:
         return
