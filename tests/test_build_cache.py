@@ -190,6 +190,25 @@ def test_an_export_edited_together_with_its_entry_is_still_noticed(bank):
     assert result.exit_code == 1 and stale_lines(result) == [f"stale: {Path('exports/gift', QUIZ + '.gift.txt')}"]
 
 
+def test_an_entry_listing_another_quizs_file_does_not_stand_for_this_quiz(bank):
+    """A sound entry (sealed as the tool seals it) that names another quiz's export, on disk
+    with its recorded digest, in place of this quiz's own: this quiz's file is still missing."""
+    assert invoke("build").exit_code == 0
+    (bank / "exports" / "gift" / f"{QUIZ}.gift.txt").unlink()
+    body = json.loads(entry_path(bank).read_bytes().partition(b"\n")[2])
+    other = json.loads(entry_path(bank, OTHER).read_bytes().partition(b"\n")[2])
+    body["files"]["gift"] = other["files"]["gift"]
+    assert body["files"]["gift"][0] == f"{OTHER}.gift.txt"
+    resealed = json.dumps(body).encode()
+    entry_path(bank).write_bytes(cache.HEADER + cache._seal(resealed) + b"\n" + resealed)
+    result = invoke("build", "--check")
+    assert result.exit_code == 1
+    assert stale_lines(result) == [f"missing: {Path('exports/gift', QUIZ + '.gift.txt')}"]
+    assert invoke("build").exit_code == 0
+    assert (bank / "exports" / "gift" / f"{QUIZ}.gift.txt").is_file()
+    assert invoke("build", "--check").exit_code == 0
+
+
 def test_quiz_ids_are_still_compared_across_cached_quizzes(bank):
     assert invoke("build").exit_code == 0
     edit(bank / "content" / f"{QUIZ}.json", f'"id": "{QUIZ}"', f'"id": "{OTHER}"')

@@ -11,6 +11,7 @@ from lmsexport.diagnostics import Severity
 from lmsexport.loader import load_quiz
 from lmsexport.canonical import build_quiz
 from lmsexport.writers import canvas
+from lmsexport.writers.canvas.check import check as check_canvas
 from lmsexport.writers.shared import ExportOptions
 from lmsexport.pipeline import export_quiz
 
@@ -158,3 +159,32 @@ def test_a_blank_answer_at_full_credit_written_with_seven_decimals_is_accepted()
     item = read_package(export.data).items[0]
     assert "yes" in item.labels.values()
     assert not [d for d in export.diagnostics if d.code == "canvas-credit"]
+
+
+def test_the_check_refuses_what_canvas_would_import_as_another_type():
+    """The loader refuses these first; a model built otherwise (the API, an importer) meets the
+    same refusal from the check as from the writer, at the question, for Canvas alone."""
+    quiz = quiz_of(
+        {"id": "s", "type": "short_answer", "stem": "S", "answers": [{"text": "a", "credit": 0.5}]},
+        {"id": "c", "type": "single_choice", "stem": "C", "options": [{"id": "a", "text": "A"}, {"id": "b", "text": "B"}]},
+        {"id": "n", "type": "numerical", "stem": "N", "answers": [{"value": 1, "credit": 0.5}]})
+    expected = [
+        ("q.json", "/questions/0", "canvas-no-answer", "question 's': no answer with full credit; Canvas would import an essay question"),
+        ("q.json", "/questions/1", "canvas-no-answer", "question 'c': no correct option; Canvas cannot tell what is right"),
+        ("q.json", "/questions/2", "canvas-no-answer", "question 'n': no answer with full credit; Canvas would import an essay question"),
+    ]
+    checked = [d for d in check_canvas(quiz, ExportOptions()) if d.is_error]
+    assert [(d.file, d.pointer, d.code, d.message) for d in checked] == expected
+    assert canvas.render(quiz, ExportOptions()).data is None
+
+
+@pytest.mark.parametrize("points, expected", [
+    ((1, 1), []),  # shuffled, of equal points: a question group, nothing lost
+    ((1, 2), [("/sections/0/shuffle", "canvas-section", Severity.WARNING)]),  # a group would give both the same points
+])
+def test_a_shuffled_section_is_a_group_only_when_its_questions_are_worth_the_same(points, expected):
+    quiz = quiz_of(*({"id": f"q{i}", "type": "essay", "stem": "E", "points": p} for i, p in enumerate(points)),
+                   sections=[{"id": "s", "title": "S", "shuffle": True, "questions": ["q0", "q1"]}])
+    checked = [(d.pointer, d.code, d.severity) for d in check_canvas(quiz, ExportOptions()) if d.code == "canvas-section"]
+    assert checked == expected
+    assert [(d.pointer, d.code, d.severity) for d in canvas.render(quiz, ExportOptions()).diagnostics if d.code == "canvas-section"] == expected

@@ -135,6 +135,19 @@ def test_single_format_prune_deletes_only_what_an_earlier_run_recorded(bank):
     assert invoke("moodle", "-o", ".", "--check").exit_code == 0
 
 
+def test_a_single_format_command_into_a_folder_it_never_wrote_leaves_a_like_named_file_alone(bank):
+    """No record of any earlier run: a file named like an export there is someone else's."""
+    (bank / "out").mkdir()
+    (bank / "out" / "pom.xml").write_text("<project/>")
+    for options in (["--check"], ["--prune", "--verbose"]):
+        result = invoke("moodle", "-o", "out", *options)
+        assert result.exit_code == (1 if options == ["--check"] else 0), result.output
+        assert "extra:" not in result.stdout and "pom.xml" not in result.stdout
+    assert f"note: {Path('out/pom.xml')} was not written by lmsexport; it is left alone" in result.stderr
+    assert (bank / "out" / "pom.xml").read_text() == "<project/>"
+    assert invoke("moodle", "-o", "out", "--check").exit_code == 0
+
+
 def test_build_without_prune_keeps_extra_files_and_warns(bank):
     (bank / "exports" / "moodle").mkdir(parents=True)
     (bank / "exports" / "moodle" / "notes.xml").write_text("mine")

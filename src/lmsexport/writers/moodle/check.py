@@ -61,7 +61,7 @@ def suggested_credits(count: int) -> str:
     if best is None:
         return "but Moodle's smallest grade is 5%, so no more than 20 correct options can share the marks: split the question"
     high, at_high, low, at_low = best
-    wording = f"{at_high} options at {_decimal(high)}"
+    wording = f"{at_high} {'option' if at_high == 1 else 'options'} at {_decimal(high)}"
     if at_low:
         wording += f" and {at_low} at {_decimal(low)}"
     return "for example " + wording
