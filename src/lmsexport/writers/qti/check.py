@@ -1,29 +1,57 @@
-"""The QTI check: every problem `render` reports, found by the writer's own item code with plain
-texts left out. Markdown is still rendered: only its HTML can tell whether QTI holds it (the
-rendering is cached, so `build` pays for it once)."""
+"""The QTI check: every problem `render` reports, without building any item.
+
+An item can only be refused for what its texts hold (QTI's XHTML, see `xhtml.py`) and for
+identifiers that collide; it loses what QTI has no place for (a penalty, feedback on an outcome
+an unscored question never reaches, an ordering grading QTI cannot express). This module walks
+each question's texts with the writer's own context, in the order and at the places the item
+builders render them, and applies the builders' other rules directly. A text is rendered only
+when its rendering could hold something QTI refuses or loses (`_cannot_trouble_qti`): plain
+text is escaped paragraphs only, and most Markdown uses none of the syntax that could. The
+tests hold this check to the writer diagnostic by diagnostic, over the corpus and generated
+quizzes (tests/test_format_checks.py)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ...diagnostics import Diagnostic
-from ...model import Quiz, Text, TextFormat
+from ...model import (
+    Choice, DropdownBlank, Essay, FillInBlanks, Matching, MultipleResponse, Numerical, NumericalBlank, Ordering, Question, Quiz,
+    ShortAnswer, ShortAnswerBlank, SingleChoice, Text, TextFormat, TrueFalse,
+)
 from ..shared import ExportOptions, nothing_to_export
 from . import _section, report_platform_losses
 from .context import ItemContext
-from .item import assessment_item
-from .names import identifier
+from .names import choice_identifier, identifier
+from .item import _BUILDERS as SCORED  # the types with an interaction that has a right answer
+from .ordering import expressible_grading
 from .problems import Problems
+
+# Markdown whose HTML can hold only paragraphs, headings, emphasis, code, lists without a start
+# number, block quotes and rules, all of which QTI takes as they are: no table (|), link or
+# image ([ !), formula ($ \), entity (&), autolink or angle bracket (<), and no numbered list
+# marker at the start of a line (a list starting at another number than 1 has a `start`).
+_TROUBLE = re.compile(r"[<&|\[!$\\]|^[ \t>*+\-]*\d+[.)]", re.MULTILINE)
+
+
+def _cannot_trouble_qti(text: Text) -> bool:
+    return text.format is TextFormat.PLAIN or (text.format is TextFormat.MARKDOWN and _TROUBLE.search(text.source) is None)
 
 
 class _CheckingContext(ItemContext):
+    """The writer's context, rendering only the texts that could be refused or lose something."""
+
     __slots__ = ()
 
     def block(self, text: Text, *where: str | int) -> str:
-        return "" if text.format is TextFormat.PLAIN else super().block(text, *where)
+        return "" if _cannot_trouble_qti(text) else super().block(text, *where)
+
+    def inner_block(self, text: Text, *where: str | int) -> str:
+        return "" if _cannot_trouble_qti(text) else super().inner_block(text, *where)
 
     def inline(self, text: Text, *where: str | int) -> str:
-        return "" if text.format is TextFormat.PLAIN else super().inline(text, *where)
+        return "" if _cannot_trouble_qti(text) else super().inline(text, *where)
 
 
 def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
@@ -38,9 +66,86 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
         if item_id in taken:
             problems.error(question, f"the identifier '{item_id}' is used by another question", "id")
         taken.add(item_id)
-        ctx = _CheckingContext(problems, question, quiz.language_of(question))
-        assessment_item(ctx, item_id)
+        _item(_CheckingContext(problems, question, quiz.language_of(question)), question)
     for section, _ in quiz.layout():
         _section(quiz, section, problems)
     report_platform_losses(quiz, problems)
     yield from problems.found
+
+
+def _item(ctx: _CheckingContext, question: Question) -> None:
+    """What `item.assessment_item` reports, in its order: the interaction's rules and texts,
+    the feedback, the stem, an essay's grader information, the penalty."""
+    answer_feedback = _interaction(ctx, question)
+    scored = type(question) in SCORED  # the others (essay, description) have no right answer
+    given = question.feedback
+    outcome = (("correct", given.correct), ("partially_correct", given.partially_correct), ("incorrect", given.incorrect))
+    if not scored:
+        for key, text in outcome:
+            if text is not None:
+                ctx.problems.loss(question, f"this question has no right answer, so its {key} feedback is never shown; it is left out", "feedback", key)
+    shown = [(text, where) for text, where in answer_feedback if text is not None]
+    if scored:
+        shown += [(text, ("feedback", key)) for key, text in outcome if text is not None]
+    if given.general is not None:
+        shown.append((given.general, ("explanation",)))
+    for text, where in shown:
+        ctx.inner_block(text, *where)
+    ctx.block(question.stem, "stem")
+    if isinstance(question, Essay) and question.grader_info is not None:
+        ctx.block(question.grader_info, "grader_info")
+    if question.penalty:
+        ctx.problems.loss(question, "QTI 2.1 has no penalty for another try; the penalty is left out", "penalty")
+
+
+def _interaction(ctx: _CheckingContext, question: Question) -> list[tuple[Text | None, tuple]]:
+    """The interaction's own rules and texts; its per-answer feedback (text, place) in the order
+    the item shows it."""
+    if isinstance(question, (SingleChoice, MultipleResponse)):
+        return _choices(ctx, question, question.choices)
+    if isinstance(question, TrueFalse):
+        return [(question.true_feedback, ("true_feedback",)), (question.false_feedback, ("false_feedback",))]
+    if isinstance(question, ShortAnswer):
+        return [(a.feedback, ("answers", i, "feedback")) for i, a in enumerate(question.answers)]
+    if isinstance(question, Numerical):  # shown in the order the answers are tried, best credit first
+        ranked = sorted(enumerate(question.answers), key=lambda pair: -pair[1].credit)
+        return [(a.feedback, ("answers", i, "feedback")) for i, a in ranked]
+    if isinstance(question, Matching):
+        sources = [choice_identifier(p.id) for p in question.pairs]
+        targets: dict[str, str] = {}
+        for pair in question.pairs:
+            targets.setdefault(pair.answer, identifier(pair.id) + ".answer")
+        for distractor in question.distractors:
+            targets.setdefault(distractor.text, identifier(distractor.id) + ".distractor")
+        every_id = sources + list(targets.values())
+        if len(set(every_id)) != len(every_id):
+            ctx.problems.error(question, "two prompts or answers have the same identifier", "pairs")
+        for index, pair in enumerate(question.pairs):
+            ctx.inline(pair.prompt, "pairs", index, "prompt")
+        return []
+    if isinstance(question, Ordering):
+        ids = [choice_identifier(item.id) for item in question.items]
+        if len(set(ids)) != len(ids):
+            ctx.problems.error(question, "two items have the same identifier", "items")
+        expressible_grading(ctx, question, len(ids))
+        for index, item in enumerate(question.items):
+            ctx.inline(item.text, "items", index, "text")
+        return []
+    if isinstance(question, FillInBlanks):
+        found: list[tuple[Text | None, tuple]] = []
+        for index, blank in enumerate(question.blanks):
+            if isinstance(blank, (ShortAnswerBlank, NumericalBlank)):
+                found += [(a.feedback, ("blanks", index, "answers", j, "feedback")) for j, a in enumerate(blank.answers)]
+            elif isinstance(blank, DropdownBlank):
+                found += [(o.feedback, ("blanks", index, "options", j, "feedback")) for j, o in enumerate(blank.options)]
+        return found
+    return []
+
+
+def _choices(ctx: _CheckingContext, question: Question, choices: tuple[Choice, ...]) -> list[tuple[Text | None, tuple]]:
+    ids = [choice_identifier(c.id) for c in choices]
+    if len(set(ids)) != len(ids):
+        ctx.problems.error(question, "two options have the same identifier", "options")
+    for index, choice in enumerate(choices):
+        ctx.inline(choice.text, "options", index, "text")
+    return [(c.feedback, ("options", i, "feedback")) for i, c in enumerate(choices)]
