@@ -28,7 +28,7 @@ check: $(STAMP)
 # Timings of every command at 2,000 / 20,000 / 100,000 questions, side by side with text2qti.
 bench: $(STAMP)
 	$(VENV)/bin/python -m pip install --quiet -e '.[test,bench]'
-	$(VENV)/bin/python bench/run
+	$(VENV)/bin/python bench/run $(BENCH_ARGS)
 
 # The lowest dependency versions pyproject.toml allows, installed exactly in a throw-away venv
 # and driven through the CLI and its tests (needs the package index; a few minutes).
