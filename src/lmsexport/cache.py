@@ -291,7 +291,8 @@ class Stamps:
 
     A stamp stands for the file only when the file had last changed well before it was hashed
     (`_settled_margin`): any later write gives the file another change time (which no user tool
-    can set back), so its status differs and it is hashed again. A file written moments before
+    can set back; on Windows Python gives the creation time instead, and only the modification
+    time and size show a write), so its status differs and it is hashed again. A file written moments before
     its hashing is hashed again the next time. A stamps file that is not whole and sealed, or
     one from elsewhere (other inodes), only costs the reading."""
 
