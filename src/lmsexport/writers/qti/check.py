@@ -20,13 +20,13 @@ from ...model import (
     Choice, DropdownBlank, Essay, FillInBlanks, Matching, MultipleResponse, Numerical, NumericalBlank, Ordering, Question, Quiz,
     ShortAnswer, ShortAnswerBlank, SingleChoice, Text, TextFormat, TrueFalse,
 )
-from ..shared import ExportOptions, nothing_to_export
+from ..reporter import PENALTY, Reporter, nothing_to_export
+from ..shared import ExportOptions
 from . import _section, report_platform_losses
 from .context import ItemContext
 from .names import choice_identifier, identifier
 from .item import _BUILDERS as SCORED  # the types with an interaction that has a right answer
 from .ordering import expressible_grading
-from .problems import Problems
 
 # Markdown whose HTML can hold only paragraphs, headings, emphasis, code, lists without a start
 # number, block quotes and rules, all of which QTI takes as they are: no table (|), link or
@@ -57,20 +57,20 @@ class _CheckingContext(ItemContext):
 def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
     questions = quiz.exported_questions
     if not questions:  # the writer's own note: no file for a quiz of drafts only
-        yield from nothing_to_export(quiz, "", "QTI").diagnostics
+        yield from nothing_to_export(Reporter(quiz, "qti", options), "", "QTI").diagnostics
         return
-    problems = Problems(quiz, options)
+    report = Reporter(quiz, "qti", options)
     taken: set[str] = set()
     for question in questions:
         item_id = identifier(question.id)
         if item_id in taken:
-            problems.error(question, f"the identifier '{item_id}' is used by another question", "id")
+            report.error(question, f"the identifier '{item_id}' is used by another question", "id", code="qti")
         taken.add(item_id)
-        _item(_CheckingContext(problems, question, quiz.language_of(question)), question)
+        _item(_CheckingContext(report, question, quiz.language_of(question)), question)
     for section, _ in quiz.layout():
-        _section(quiz, section, problems)
-    report_platform_losses(quiz, problems)
-    yield from problems.found
+        _section(quiz, section, report)
+    report_platform_losses(quiz, report)
+    yield from report.found
 
 
 def _item(ctx: _CheckingContext, question: Question) -> None:
@@ -83,7 +83,8 @@ def _item(ctx: _CheckingContext, question: Question) -> None:
     if not scored:
         for key, text in outcome:
             if text is not None:
-                ctx.problems.loss(question, f"this question has no right answer, so its {key} feedback is never shown; it is left out", "feedback", key)
+                ctx.report.loss(question, f"this question has no right answer, so its {key} feedback is never shown; it is left out", "feedback", key,
+                                code="qti-loss")
     shown = [(text, where) for text, where in answer_feedback if text is not None]
     if scored:
         shown += [(text, ("feedback", key)) for key, text in outcome if text is not None]
@@ -95,7 +96,7 @@ def _item(ctx: _CheckingContext, question: Question) -> None:
     if isinstance(question, Essay) and question.grader_info is not None:
         ctx.block(question.grader_info, "grader_info")
     if question.penalty:
-        ctx.problems.loss(question, "QTI 2.1 has no penalty for another try; the penalty is left out", "penalty")
+        ctx.report.lost(question, PENALTY, "penalty")
 
 
 def _interaction(ctx: _CheckingContext, question: Question) -> list[tuple[Text | None, tuple]]:
@@ -119,14 +120,14 @@ def _interaction(ctx: _CheckingContext, question: Question) -> list[tuple[Text |
             targets.setdefault(distractor.text, identifier(distractor.id) + ".distractor")
         every_id = sources + list(targets.values())
         if len(set(every_id)) != len(every_id):
-            ctx.problems.error(question, "two prompts or answers have the same identifier", "pairs")
+            ctx.report.error(question, "two prompts or answers have the same identifier", "pairs", code="qti")
         for index, pair in enumerate(question.pairs):
             ctx.inline(pair.prompt, "pairs", index, "prompt")
         return []
     if isinstance(question, Ordering):
         ids = [choice_identifier(item.id) for item in question.items]
         if len(set(ids)) != len(ids):
-            ctx.problems.error(question, "two items have the same identifier", "items")
+            ctx.report.error(question, "two items have the same identifier", "items", code="qti")
         expressible_grading(ctx, question, len(ids))
         for index, item in enumerate(question.items):
             ctx.inline(item.text, "items", index, "text")
@@ -145,7 +146,7 @@ def _interaction(ctx: _CheckingContext, question: Question) -> list[tuple[Text |
 def _choices(ctx: _CheckingContext, question: Question, choices: tuple[Choice, ...]) -> list[tuple[Text | None, tuple]]:
     ids = [choice_identifier(c.id) for c in choices]
     if len(set(ids)) != len(ids):
-        ctx.problems.error(question, "two options have the same identifier", "options")
+        ctx.report.error(question, "two options have the same identifier", "options", code="qti")
     for index, choice in enumerate(choices):
         ctx.inline(choice.text, "options", index, "text")
     return [(c.feedback, ("options", i, "feedback")) for i, c in enumerate(choices)]

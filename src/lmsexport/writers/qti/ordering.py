@@ -65,7 +65,7 @@ def expressible_grading(ctx: ItemContext, question: Ordering, count: int) -> Ord
     ):
         why = "QTI 2.1 response processing cannot find the longest ordered run" if grading in _NOT_EXPRESSIBLE else (
             f"with more than {_MOST_ITEMS_FOR_ALL_PAIRS} items this grading would need thousands of QTI expressions")
-        ctx.problems.loss(question, f"the grading '{grading.value}': {why}; QTI scores the order all or nothing", "grading", code="qti-ordering-grading")
+        ctx.report.loss(question, f"the grading '{grading.value}': {why}; QTI scores the order all or nothing", "grading", code="qti-ordering-grading")
         return OrderingGrading.ALL_OR_NOTHING
     return grading
 
@@ -74,7 +74,7 @@ def ordering(ctx: ItemContext, question: Ordering) -> Parts:
     parts = Parts()
     ids = [choice_identifier(item.id) for item in question.items]
     if len(set(ids)) != len(ids):
-        ctx.problems.error(question, "two items have the same identifier", "items")
+        ctx.report.error(question, "two items have the same identifier", "items", code="qti")
     correct = "".join(f"<value>{i}</value>" for i in ids)
     parts.responses.append(
         f'<responseDeclaration identifier="{RESPONSE}" cardinality="ordered" baseType="identifier">'
