@@ -13,11 +13,12 @@ quizzes (tests/test_format_checks.py)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from ...diagnostics import Diagnostic
 from ...model import (
-    Choice, DropdownBlank, Essay, FillInBlanks, Matching, MultipleResponse, Numerical, NumericalBlank, Ordering, Question, Quiz,
+    Blank, Description, DropdownBlank, Essay, FillInBlanks, Matching, MultipleResponse, Numerical, NumericalBlank, Ordering, Question, Quiz,
     ShortAnswer, ShortAnswerBlank, SingleChoice, Text, TextFormat, TrueFalse,
 )
 from ..reporter import PENALTY, Reporter, nothing_to_export
@@ -102,51 +103,90 @@ def _item(ctx: _CheckingContext, question: Question) -> None:
 def _interaction(ctx: _CheckingContext, question: Question) -> list[tuple[Text | None, tuple]]:
     """The interaction's own rules and texts; its per-answer feedback (text, place) in the order
     the item shows it."""
-    if isinstance(question, (SingleChoice, MultipleResponse)):
-        return _choices(ctx, question, question.choices)
-    if isinstance(question, TrueFalse):
-        return [(question.true_feedback, ("true_feedback",)), (question.false_feedback, ("false_feedback",))]
-    if isinstance(question, ShortAnswer):
-        return [(a.feedback, ("answers", i, "feedback")) for i, a in enumerate(question.answers)]
-    if isinstance(question, Numerical):  # shown in the order the answers are tried, best credit first
-        ranked = sorted(enumerate(question.answers), key=lambda pair: -pair[1].credit)
-        return [(a.feedback, ("answers", i, "feedback")) for i, a in ranked]
-    if isinstance(question, Matching):
-        sources = [choice_identifier(p.id) for p in question.pairs]
-        targets: dict[str, str] = {}
-        for pair in question.pairs:
-            targets.setdefault(pair.answer, identifier(pair.id) + ".answer")
-        for distractor in question.distractors:
-            targets.setdefault(distractor.text, identifier(distractor.id) + ".distractor")
-        every_id = sources + list(targets.values())
-        if len(set(every_id)) != len(every_id):
-            ctx.report.error(question, "two prompts or answers have the same identifier", "pairs", code="qti")
-        for index, pair in enumerate(question.pairs):
-            ctx.inline(pair.prompt, "pairs", index, "prompt")
-        return []
-    if isinstance(question, Ordering):
-        ids = [choice_identifier(item.id) for item in question.items]
-        if len(set(ids)) != len(ids):
-            ctx.report.error(question, "two items have the same identifier", "items", code="qti")
-        expressible_grading(ctx, question, len(ids))
-        for index, item in enumerate(question.items):
-            ctx.inline(item.text, "items", index, "text")
-        return []
-    if isinstance(question, FillInBlanks):
-        found: list[tuple[Text | None, tuple]] = []
-        for index, blank in enumerate(question.blanks):
-            if isinstance(blank, (ShortAnswerBlank, NumericalBlank)):
-                found += [(a.feedback, ("blanks", index, "answers", j, "feedback")) for j, a in enumerate(blank.answers)]
-            elif isinstance(blank, DropdownBlank):
-                found += [(o.feedback, ("blanks", index, "options", j, "feedback")) for j, o in enumerate(blank.options)]
-        return found
+    return INTERACTION_RULES[type(question)](ctx, question)
+
+
+def _choices(ctx: _CheckingContext, question: SingleChoice | MultipleResponse) -> list[tuple[Text | None, tuple]]:
+    ids = [choice_identifier(c.id) for c in question.choices]
+    if len(set(ids)) != len(ids):
+        ctx.report.error(question, "two options have the same identifier", "options", code="qti")
+    for index, choice in enumerate(question.choices):
+        ctx.inline(choice.text, "options", index, "text")
+    return [(c.feedback, ("options", i, "feedback")) for i, c in enumerate(question.choices)]
+
+
+def _true_false(ctx: _CheckingContext, question: TrueFalse) -> list[tuple[Text | None, tuple]]:
+    return [(question.true_feedback, ("true_feedback",)), (question.false_feedback, ("false_feedback",))]
+
+
+def _short_answer(ctx: _CheckingContext, question: ShortAnswer) -> list[tuple[Text | None, tuple]]:
+    return [(a.feedback, ("answers", i, "feedback")) for i, a in enumerate(question.answers)]
+
+
+def _numerical(ctx: _CheckingContext, question: Numerical) -> list[tuple[Text | None, tuple]]:
+    ranked = sorted(enumerate(question.answers), key=lambda pair: -pair[1].credit)  # the order answers are tried
+    return [(a.feedback, ("answers", i, "feedback")) for i, a in ranked]
+
+
+def _matching(ctx: _CheckingContext, question: Matching) -> list[tuple[Text | None, tuple]]:
+    sources = [choice_identifier(p.id) for p in question.pairs]
+    targets: dict[str, str] = {}
+    for pair in question.pairs:
+        targets.setdefault(pair.answer, identifier(pair.id) + ".answer")
+    for distractor in question.distractors:
+        targets.setdefault(distractor.text, identifier(distractor.id) + ".distractor")
+    every_id = sources + list(targets.values())
+    if len(set(every_id)) != len(every_id):
+        ctx.report.error(question, "two prompts or answers have the same identifier", "pairs", code="qti")
+    for index, pair in enumerate(question.pairs):
+        ctx.inline(pair.prompt, "pairs", index, "prompt")
     return []
 
 
-def _choices(ctx: _CheckingContext, question: Question, choices: tuple[Choice, ...]) -> list[tuple[Text | None, tuple]]:
-    ids = [choice_identifier(c.id) for c in choices]
+def _ordering(ctx: _CheckingContext, question: Ordering) -> list[tuple[Text | None, tuple]]:
+    ids = [choice_identifier(item.id) for item in question.items]
     if len(set(ids)) != len(ids):
-        ctx.report.error(question, "two options have the same identifier", "options", code="qti")
-    for index, choice in enumerate(choices):
-        ctx.inline(choice.text, "options", index, "text")
-    return [(c.feedback, ("options", i, "feedback")) for i, c in enumerate(choices)]
+        ctx.report.error(question, "two items have the same identifier", "items", code="qti")
+    expressible_grading(ctx, question, len(ids))
+    for index, item in enumerate(question.items):
+        ctx.inline(item.text, "items", index, "text")
+    return []
+
+
+def _blanks(ctx: _CheckingContext, question: FillInBlanks) -> list[tuple[Text | None, tuple]]:
+    found: list[tuple[Text | None, tuple]] = []
+    for index, blank in enumerate(question.blanks):
+        found += BLANK_FEEDBACK[type(blank)](blank, ("blanks", index))
+    return found
+
+
+def _no_interaction(ctx: _CheckingContext, question: Question) -> list[tuple[Text | None, tuple]]:
+    return []
+
+
+def _answer_feedback(blank: ShortAnswerBlank | NumericalBlank, where: tuple) -> list[tuple[Text | None, tuple]]:
+    return [(a.feedback, (*where, "answers", j, "feedback")) for j, a in enumerate(blank.answers)]
+
+
+def _option_feedback(blank: DropdownBlank, where: tuple) -> list[tuple[Text | None, tuple]]:
+    return [(o.feedback, (*where, "options", j, "feedback")) for j, o in enumerate(blank.options)]
+
+
+INTERACTION_RULES: dict[type[Question], Callable[[_CheckingContext, Any], list[tuple[Text | None, tuple]]]] = {
+    SingleChoice: _choices,
+    MultipleResponse: _choices,
+    TrueFalse: _true_false,
+    ShortAnswer: _short_answer,
+    Numerical: _numerical,
+    Matching: _matching,
+    Ordering: _ordering,
+    FillInBlanks: _blanks,
+    Essay: _no_interaction,
+    Description: _no_interaction,
+}
+
+BLANK_FEEDBACK: dict[type[Blank], Callable[[Any, tuple], list[tuple[Text | None, tuple]]]] = {
+    ShortAnswerBlank: _answer_feedback,
+    NumericalBlank: _answer_feedback,
+    DropdownBlank: _option_feedback,
+}
