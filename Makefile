@@ -75,7 +75,15 @@ mutation: $(STAMP)
 	rm -rf mutants
 	LMSEXPORT_SHARED=$${LMSEXPORT_SHARED:-$(abspath ../shared)} \
 	LMSEXPORT_HARNESS_CACHE=$${LMSEXPORT_HARNESS_CACHE:-$(abspath .cache/harness)} \
-	nice -n 10 $(VENV)/bin/mutmut run --max-children 2
+	nice -n 5 $(VENV)/bin/mutmut run --max-children 2
+	$(VENV)/bin/python tools/mutation_score.py
+
+# Goes on with an interrupted `make mutation` (Ctrl-C): the mutants already judged keep their results.
+.PHONY: mutation-continue
+mutation-continue: $(STAMP)
+	LMSEXPORT_SHARED=$${LMSEXPORT_SHARED:-$(abspath ../shared)} \
+	LMSEXPORT_HARNESS_CACHE=$${LMSEXPORT_HARNESS_CACHE:-$(abspath .cache/harness)} \
+	nice -n 5 $(VENV)/bin/mutmut run --max-children 2
 	$(VENV)/bin/python tools/mutation_score.py
 
 # Optional: the text rendering and the writers compiled by Cython from the same source (setup.py),

@@ -56,21 +56,22 @@ def schemas(shared_dir: Path) -> dict[str, etree.XMLSchema]:
 # unit tests first: with -x a killed mutant stops at the first failure), without the slow ones;
 # and child processes import the mutated tree too, so that the tests that run `lmsexport` as a
 # process (torn writes, exit codes) can kill a mutant as well.
-def _mutation_settings() -> tuple[dict[str, float], float, dict[str, list[str]]]:
+def _mutation_settings() -> tuple[dict[str, float], float, tuple[str, ...], dict[str, list[str]]]:
     from configparser import ConfigParser
 
     try:
         with open("mutmut-stats.json") as stream:  # mutmut runs the tests in its copy of the tree
             durations = json.load(stream)["duration_by_test"]
     except (OSError, ValueError, KeyError):
-        return {}, float("inf"), {}
+        return {}, float("inf"), (), {}
     settings = ConfigParser()
     settings.read("setup.cfg")
     slowest = settings.getfloat("mutation", "slowest_test_seconds", fallback=float("inf"))
+    always = tuple(settings.get("mutation", "slow tests that always run", fallback="").split())
     prefix = "tests for "
     lists = {key[len(prefix):]: value.split() for key, value in settings.items("mutation") if key.startswith(prefix)} \
         if settings.has_section("mutation") else {}
-    return durations, slowest, lists
+    return durations, slowest, always, lists
 
 
 def _tests_listed(mutant: str, lists: dict[str, list[str]]) -> list[str] | None:
@@ -87,11 +88,17 @@ def pytest_collection_modifyitems(config, items):
     if mutant is None or mutant in ("stats", "list_all_tests", "mutant_generation", "fail"):
         return
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, (str(Path.cwd() / "src"), os.environ.get("PYTHONPATH"))))
-    durations, slowest, lists = _mutation_settings()
+    # Each mutant's tests run in a process forked from the one that ran the clean tests: the
+    # renderings that process kept are the unmutated code's, and would hide the mutant.
+    from lmsexport import text
+
+    text.forget_renderings()
+    text._render_markdown.cache_clear()
+    durations, slowest, always, lists = _mutation_settings()
     if not durations:
         return
     files = _tests_listed(mutant, lists)
-    kept = [item for item in items if durations.get(item.nodeid, 0.0) <= slowest
+    kept = [item for item in items if (durations.get(item.nodeid, 0.0) <= slowest or item.nodeid.startswith(always))
             and (files is None or item.nodeid.split("::")[0] in files)]
     left = [item for item in items if item not in set(kept)]
     if left:

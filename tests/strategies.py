@@ -92,12 +92,25 @@ EXTREME_NUMBERS = [0.0, -0.0, 1e-300, 5e-324, 1.7976931348623157e308, -1.7976931
                    1 / 3, 123456.789012345, -98765.4321, 2 ** 53 + 1.0, 1e21]
 
 
+def _other_case(identifier: str, how: int) -> str:
+    return (identifier.upper(), identifier.swapcase(), identifier.capitalize())[how]
+
+
 def _ids(draw, prefix: str, n: int) -> list[str]:
-    """n ids unique ignoring case; some reserved words, some colliding with another id's prefix."""
+    """n ids unique ignoring case (the loader refuses two that differ only by case); some reserved
+    words, some colliding with another id's prefix, some case-colliding: in another case than a
+    reserved word ("IMSMANIFEST", "Test") or than the same place's id in a sibling question ("O1"
+    beside another question's "o1"), which a case-insensitive platform or file system would merge."""
     pool = [f"{prefix}{i}" for i in range(n)]
     ids: list[str] = []
     for i in range(n):
-        candidate = draw(st.sampled_from(RESERVED_IDS)) if draw(st.integers(0, 3)) == 0 else pool[i]
+        pick = draw(st.integers(0, 7))
+        if pick < 2:
+            candidate = draw(st.sampled_from(RESERVED_IDS))
+        elif pick == 2:
+            candidate = _other_case(draw(st.sampled_from([pool[i], *RESERVED_IDS])), draw(st.integers(0, 2)))
+        else:
+            candidate = pool[i]
         if candidate.lower() in {x.lower() for x in ids}:
             candidate = pool[i]
         if candidate.lower() in {x.lower() for x in ids}:
@@ -269,6 +282,11 @@ def _first(data: dict, kind: str | None = None) -> dict | None:
     return next((q for q in data["questions"] if kind is None or q["type"] == kind), None)
 
 
+def _dropdown(data: dict) -> dict:
+    """The first drop-down blank (the first question with blanks may have none: a generated one)."""
+    return next(b for q in data["questions"] if q["type"] == "fill_in_blanks" for b in q["blanks"] if b["type"] == "dropdown")
+
+
 def _corruptions(data: dict) -> list[tuple[str, callable]]:
     """(name, change) pairs that apply to this quiz; each change makes it invalid."""
     found = [
@@ -319,8 +337,7 @@ def _corruptions(data: dict) -> list[tuple[str, callable]]:
                   ("question without blanks", lambda d: _first(d, "fill_in_blanks").update(blanks=[])),
                   ("blank id not an identifier", lambda d: blanks(d)[0].update(id="1 b")),
                   ("negative blank points", lambda d: blanks(d)[0].update(points=-1)),
-                  ("drop-down of one option", lambda d: next(b for b in blanks(d) if b["type"] == "dropdown").update(
-                      options=next(b for b in blanks(d) if b["type"] == "dropdown")["options"][:1]))]
+                  ("drop-down of one option", lambda d: _dropdown(d).update(options=_dropdown(d)["options"][:1]))]
     if data.get("sections"):
         found += [("section without questions", lambda d: d["sections"][0].update(questions=[])),
                   ("draw of none", lambda d: d["sections"][0].update(pick=0)),
@@ -366,8 +383,9 @@ HOSTILE_CASES = [
     "explicit multiple-response credits", "unequal credits", "negative credit", "partial single-choice credit",
     "question tags", "quiz tags", "draft", "penalty", "category path", "title with a slash", "reserved id",
     "'->' in a text", "'->' in a short answer", "Moodle placeholder", "other language", "zero points",
-    *constructs.CONSTRUCT_CASES,
+    "case-colliding ids", *constructs.CONSTRUCT_CASES,
 ]
+_RESERVED_FOLDED = {r.lower() for r in RESERVED_IDS}
 _DECIMALS = re.compile(r"\.\d{4,}")
 
 
@@ -395,9 +413,31 @@ def _numbers(value, key=""):
             yield from _numbers(v, key)
 
 
+def _all_ids(value):
+    """Every id in a document: the quiz's, its questions', options', pairs', items', blanks', sections'."""
+    if isinstance(value, dict):
+        if isinstance(value.get("id"), str):
+            yield value["id"]
+        for v in value.values():
+            yield from _all_ids(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _all_ids(v)
+
+
+def case_colliding(ids) -> bool:
+    """Two different ids that are the same ignoring case, or an id that is a reserved word
+    (an export's own part) in another case."""
+    distinct = set(ids)
+    return len({i.lower() for i in distinct}) < len(distinct) or any(
+        i.lower() in _RESERVED_FOLDED and i not in RESERVED_IDS for i in distinct)
+
+
 def hostile_cases(data: dict) -> set[str]:
     """The names (from HOSTILE_CASES) of the hostile features a quiz document has."""
     found = constructs.construct_cases(data)
+    if case_colliding(_all_ids(data)):
+        found.add("case-colliding ids")
     text = "\x00".join(_strings(data))
     checks = {
         "blank line": "\n\n" in text.replace("\r\n", "\n").replace("\r", "\n"), "CRLF": "\r\n" in text,
@@ -514,6 +554,20 @@ PINNED = [
         {"id": "test", "type": "true_false", "stem": "t", "answer": False, "true_feedback": "no", "false_feedback": "yes"},
         {"id": "items", "type": "description", "stem": "d"},
     ]),
+    # Ids that differ only by case across scopes (the options of two questions, an option and a
+    # question, a section and a question), and export parts' names in another case: a
+    # case-insensitive platform or file system would merge them.
+    _pinned_quiz("pinned-case-ids", [
+        {"id": "IMSMANIFEST", "type": "single_choice", "stem": "s", "options": [
+            {"id": "A", "text": "A", "correct": True, "feedback": "f"}, {"id": "b", "text": "B", "feedback": "g"},
+            {"id": "q1", "text": "C"}]},
+        {"id": "Q1", "type": "multiple_response", "stem": "m", "options": [
+            {"id": "a", "text": "a", "correct": True}, {"id": "B", "text": "b", "correct": True}, {"id": "Response", "text": "c"}]},
+        {"id": "Test", "type": "matching", "stem": "m", "pairs": [
+            {"id": "A", "prompt": "p", "answer": "x"}, {"id": "b", "prompt": "q", "answer": "y"}]},
+        {"id": "Items", "type": "true_false", "stem": "t", "answer": True},
+        {"id": "MEDIA", "type": "short_answer", "stem": "s", "answers": [{"text": "Ab"}]},
+    ], sections=[{"id": "q1", "title": "S", "questions": ["Q1", "Test"]}, {"id": "imsmanifest", "title": "T", "questions": ["IMSMANIFEST"]}]),
     # Metadata: tags, a draft, penalties, media files, a title that Moodle's category path must escape.
     _pinned_quiz("pinned-metadata", [
         {"id": "q0", "type": "single_choice", "penalty": 0.25, "tags": ["t ~=#{}: ]] &", "שלום"],

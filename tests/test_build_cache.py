@@ -11,14 +11,12 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from cli_runs import invoke
 from conftest import CONTENT, DATA
 from lmsexport import cache, pipeline
-from lmsexport.cli import app
 from lmsexport.output import same_export
 
-runner = CliRunner()
 QUIZ = "model-pipeline-parallelism"
 OTHER = "optimizer-offload-cpu-nvme"
 FILES = {"qti": "{}.zip", "canvas": "{}.zip", "moodle": "{}.xml", "gift": "{}.gift.txt"}
@@ -44,12 +42,6 @@ def processed(monkeypatch):
 
     monkeypatch.setattr(pipeline, "process_quiz", counting)
     return seen
-
-
-def invoke(*args: str):
-    result = runner.invoke(app, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
 
 
 def exports(root: Path) -> dict[str, bytes]:
@@ -196,6 +188,25 @@ def test_an_export_edited_together_with_its_entry_is_still_noticed(bank):
     entry.write_bytes(entry.read_bytes().replace(old_digest.encode(), cache.file_digest(gift.read_bytes()).encode()))
     result = invoke("build", "--check")
     assert result.exit_code == 1 and stale_lines(result) == [f"stale: {Path('exports/gift', QUIZ + '.gift.txt')}"]
+
+
+def test_an_entry_listing_another_quizs_file_does_not_stand_for_this_quiz(bank):
+    """A sound entry (sealed as the tool seals it) that names another quiz's export, on disk
+    with its recorded digest, in place of this quiz's own: this quiz's file is still missing."""
+    assert invoke("build").exit_code == 0
+    (bank / "exports" / "gift" / f"{QUIZ}.gift.txt").unlink()
+    body = json.loads(entry_path(bank).read_bytes().partition(b"\n")[2])
+    other = json.loads(entry_path(bank, OTHER).read_bytes().partition(b"\n")[2])
+    body["files"]["gift"] = other["files"]["gift"]
+    assert body["files"]["gift"][0] == f"{OTHER}.gift.txt"
+    resealed = json.dumps(body).encode()
+    entry_path(bank).write_bytes(cache.HEADER + cache._seal(resealed) + b"\n" + resealed)
+    result = invoke("build", "--check")
+    assert result.exit_code == 1
+    assert stale_lines(result) == [f"missing: {Path('exports/gift', QUIZ + '.gift.txt')}"]
+    assert invoke("build").exit_code == 0
+    assert (bank / "exports" / "gift" / f"{QUIZ}.gift.txt").is_file()
+    assert invoke("build", "--check").exit_code == 0
 
 
 def test_quiz_ids_are_still_compared_across_cached_quizzes(bank):

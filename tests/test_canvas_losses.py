@@ -11,6 +11,7 @@ from lmsexport.diagnostics import Severity
 from lmsexport.loader import load_quiz
 from lmsexport.canonical import build_quiz
 from lmsexport.writers import canvas
+from lmsexport.writers.canvas.check import check as check_canvas
 from lmsexport.writers.shared import ExportOptions
 from lmsexport.pipeline import export_quiz
 
@@ -24,15 +25,15 @@ def test_every_type_warnings_name_each_loss():
     assert export.data is not None
     assert _codes(export) == sorted(
         [
-            # each at the value it is about when the loss names one, as validate reports it
-            ("/questions/0/options", "canvas-credit"),  # option c: 50% in a single choice
+            # each at the value it is about, as validate reports it
+            ("/questions/0/options/2/credit", "canvas-credit"),  # option c: 50% in a single choice
             ("/questions/0/shuffle", "canvas-shuffle"),  # pinned "all of the above"
             ("/questions/1/feedback/partially_correct", "canvas-feedback"),
-            ("/questions/3", "canvas-credit"),  # 'nccl' at 50%
-            ("/questions/3/case_sensitive", "canvas-case"),
-            ("/questions/4", "canvas-credit"),  # 16 ± 0.5 at 50%
-            ("/questions/7/grader_info", "canvas-essay"),
-            ("/questions/7/response_template", "canvas-essay"),
+            ("/questions/3/answers/1/credit", "canvas-credit"),  # 'nccl' at 50%
+            ("/questions/3/case_sensitive", "lost-case"),
+            ("/questions/4/answers/1/credit", "canvas-credit"),  # 16 ± 0.5 at 50%
+            ("/questions/7/grader_info", "lost-grader-info"),
+            ("/questions/7/response_template", "lost-response-template"),
         ]
     )
     assert all(d.severity is Severity.WARNING for d in export.diagnostics if d.code != "canvas-metadata")
@@ -41,7 +42,7 @@ def test_every_type_warnings_name_each_loss():
 def test_strict_turns_losses_into_errors_and_writes_nothing():
     export = export_quiz(load_quiz(DATA / "every_type.json").quiz, "canvas", ExportOptions(strict=True))
     assert export.data is None and export.failed
-    assert {d.code for d in export.diagnostics if d.is_error} >= {"canvas-credit", "canvas-case", "canvas-essay"}
+    assert {d.code for d in export.diagnostics if d.is_error} >= {"canvas-credit", "lost-case", "lost-grader-info"}
 
 
 @pytest.mark.parametrize("path", sorted(CONTENT.glob("*.json")), ids=lambda p: p.stem)
@@ -84,7 +85,7 @@ def test_negative_and_partial_single_choice_credit():
         }
     )
     export = canvas.render(quiz, ExportOptions())
-    assert _codes(export) == [("/questions/0/options", "canvas-credit")]
+    assert _codes(export) == [("/questions/0/options/1/credit", "canvas-credit")]
     item = read_package(export.data).items[0]
     assert len(item.right) == 1  # the penalised option is not made right
 
@@ -130,21 +131,21 @@ def test_an_option_in_another_language_with_block_markdown_gets_a_div():
 
 
 def test_the_check_places_each_loss_at_the_value_it_is_about():
-    """validate points at the field a loss is about (what the author would change), the writer at
-    the question: the check's places, written out."""
+    """validate points at the value a loss is about (what the author would change): the check's
+    places, written out."""
     from lmsexport.writers.canvas.check import check
 
     found = list(check(load_quiz(DATA / "every_type.json").quiz, ExportOptions()))
     assert sorted((d.pointer, d.code) for d in found if d.severity is not Severity.NOTE) == sorted(
         [
-            ("/questions/0/options", "canvas-credit"),
+            ("/questions/0/options/2/credit", "canvas-credit"),
             ("/questions/0/shuffle", "canvas-shuffle"),
             ("/questions/1/feedback/partially_correct", "canvas-feedback"),
-            ("/questions/3", "canvas-credit"),  # a short answer's credit: no one field to point at
-            ("/questions/3/case_sensitive", "canvas-case"),
-            ("/questions/4", "canvas-credit"),
-            ("/questions/7/grader_info", "canvas-essay"),
-            ("/questions/7/response_template", "canvas-essay"),
+            ("/questions/3/answers/1/credit", "canvas-credit"),
+            ("/questions/3/case_sensitive", "lost-case"),
+            ("/questions/4/answers/1/credit", "canvas-credit"),
+            ("/questions/7/grader_info", "lost-grader-info"),
+            ("/questions/7/response_template", "lost-response-template"),
         ]
     )
 
@@ -158,3 +159,32 @@ def test_a_blank_answer_at_full_credit_written_with_seven_decimals_is_accepted()
     item = read_package(export.data).items[0]
     assert "yes" in item.labels.values()
     assert not [d for d in export.diagnostics if d.code == "canvas-credit"]
+
+
+def test_the_check_refuses_what_canvas_would_import_as_another_type():
+    """The loader refuses these first; a model built otherwise (the API, an importer) meets the
+    same refusal from the check as from the writer, at the answers or options it is about, for Canvas alone."""
+    quiz = quiz_of(
+        {"id": "s", "type": "short_answer", "stem": "S", "answers": [{"text": "a", "credit": 0.5}]},
+        {"id": "c", "type": "single_choice", "stem": "C", "options": [{"id": "a", "text": "A"}, {"id": "b", "text": "B"}]},
+        {"id": "n", "type": "numerical", "stem": "N", "answers": [{"value": 1, "credit": 0.5}]})
+    expected = [
+        ("q.json", "/questions/0/answers", "canvas-no-answer", "question 's': no answer with full credit; Canvas would import an essay question"),
+        ("q.json", "/questions/1/options", "canvas-no-answer", "question 'c': no correct option; Canvas cannot tell what is right"),
+        ("q.json", "/questions/2/answers", "canvas-no-answer", "question 'n': no answer with full credit; Canvas would import an essay question"),
+    ]
+    checked = [d for d in check_canvas(quiz, ExportOptions()) if d.is_error]
+    assert [(d.file, d.pointer, d.code, d.message) for d in checked] == expected
+    assert canvas.render(quiz, ExportOptions()).data is None
+
+
+@pytest.mark.parametrize("points, expected", [
+    ((1, 1), []),  # shuffled, of equal points: a question group, nothing lost
+    ((1, 2), [("/sections/0/shuffle", "canvas-section", Severity.WARNING)]),  # a group would give both the same points
+])
+def test_a_shuffled_section_is_a_group_only_when_its_questions_are_worth_the_same(points, expected):
+    quiz = quiz_of(*({"id": f"q{i}", "type": "essay", "stem": "E", "points": p} for i, p in enumerate(points)),
+                   sections=[{"id": "s", "title": "S", "shuffle": True, "questions": ["q0", "q1"]}])
+    checked = [(d.pointer, d.code, d.severity) for d in check_canvas(quiz, ExportOptions()) if d.code == "canvas-section"]
+    assert checked == expected
+    assert [(d.pointer, d.code, d.severity) for d in canvas.render(quiz, ExportOptions()).diagnostics if d.code == "canvas-section"] == expected

@@ -10,12 +10,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from cli_runs import invoke
 from conftest import CONTENT, DATA, ROOT
-from lmsexport.cli import app
 
-runner = CliRunner()
 FORMAT_FILES = {
     "qti": "{}.zip",
     "canvas": "{}.zip",
@@ -31,12 +29,6 @@ def bank(tmp_path, monkeypatch):
     shutil.copytree(CONTENT, tmp_path / "content")
     monkeypatch.chdir(tmp_path)
     return tmp_path
-
-
-def invoke(*args: str):
-    result = runner.invoke(app, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
 
 
 def exported_files(root: Path) -> dict[str, bytes]:
@@ -141,6 +133,19 @@ def test_single_format_prune_deletes_only_what_an_earlier_run_recorded(bank):
     assert not (bank / "retired-quiz.xml").exists()
     assert (bank / "pom.xml").read_text() == "<project/>"
     assert invoke("moodle", "-o", ".", "--check").exit_code == 0
+
+
+def test_a_single_format_command_into_a_folder_it_never_wrote_leaves_a_like_named_file_alone(bank):
+    """No record of any earlier run: a file named like an export there is someone else's."""
+    (bank / "out").mkdir()
+    (bank / "out" / "pom.xml").write_text("<project/>")
+    for options in (["--check"], ["--prune", "--verbose"]):
+        result = invoke("moodle", "-o", "out", *options)
+        assert result.exit_code == (1 if options == ["--check"] else 0), result.output
+        assert "extra:" not in result.stdout and "pom.xml" not in result.stdout
+    assert f"note: {Path('out/pom.xml')} was not written by lmsexport; it is left alone" in result.stderr
+    assert (bank / "out" / "pom.xml").read_text() == "<project/>"
+    assert invoke("moodle", "-o", "out", "--check").exit_code == 0
 
 
 def test_build_without_prune_keeps_extra_files_and_warns(bank):
@@ -384,6 +389,16 @@ def test_new_refuses_a_title_no_export_can_carry(bank, title):
     result = invoke("new", "bad-title", "--title", title)
     assert result.exit_code == 2
     assert not (bank / "content" / "bad-title.json").exists()
+
+
+@pytest.mark.parametrize("title", ["tab\there", "delete\x7fhere", "next line\x85here"])
+def test_new_takes_a_title_that_validates_and_builds_without_a_warning(bank, title):
+    """The characters `new` refuses are those XML cannot carry (model.NOT_XML, which validate
+    checks) and line breaks (a warning for Moodle's category): a tab or a C1 control is neither."""
+    assert invoke("new", "odd-title", "--title", title).exit_code == 0
+    assert json.loads((bank / "content" / "odd-title.json").read_text())["title"] == title
+    checked = invoke("validate", "content/odd-title.json")
+    assert checked.exit_code == 0 and "0 errors, 0 warnings" in checked.stdout + checked.stderr
 
 
 def test_schema_write_places_the_packaged_schema(bank):

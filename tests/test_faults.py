@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -127,6 +128,13 @@ def test_a_write_stopped_part_way_leaves_the_old_export_byte_identical(built, tm
         env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
     if killed:
         assert process.returncode == -signal.SIGXFSZ, (process.returncode, process.stderr)
+        # What the kill left is the one partial temporary file, hidden beside the export it was
+        # to replace and named after it (.NAME.RANDOM.tmp): the same folder, so that the rename
+        # cannot cross file systems, and the name the next run clears.
+        [partial] = [p for p in (built / "exports").rglob("*") if p.is_file() and ".lmsexport" not in p.relative_to(built).parts
+                     and str(p.relative_to(built / "exports")) not in before]
+        name = re.fullmatch(r"\.(.+)\.[a-z0-9_]+\.tmp", partial.name)
+        assert name and str((partial.parent / name.group(1)).relative_to(built / "exports")) in after, partial
     else:
         assert process.returncode == 1, process.stderr
         assert "File too large; the previous file is untouched" in process.stderr

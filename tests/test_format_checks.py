@@ -102,8 +102,12 @@ def _validate(*args) -> tuple[int, list[dict]]:
     return result.exit_code, json.loads(result.stdout)["diagnostics"]
 
 
-@pytest.mark.parametrize("correct", [11, 13])
-def test_default_split_off_moodle_grades_is_found_by_validate_with_what_to_write(tmp_path, correct):
+@pytest.mark.parametrize("correct, suggestion", [
+    (11, "for example 9 options at 0.1 and 2 at 0.05"),
+    (13, "for example 7 options at 0.1 and 6 at 0.05"),
+    (19, "for example 1 option at 0.1 and 18 at 0.05"),  # one option, said in the singular
+])
+def test_default_split_off_moodle_grades_is_found_by_validate_with_what_to_write(tmp_path, correct, suggestion):
     options = [{"id": f"o{i}", "text": f"Option {i}", "correct": i < correct} for i in range(correct + 1)]
     path = _write(tmp_path, [{"id": "many", "type": "multiple_response", "stem": "Pick", "options": options}])
     code, found = _validate(path)
@@ -112,7 +116,7 @@ def test_default_split_off_moodle_grades_is_found_by_validate_with_what_to_write
     assert grade["formats"] == ["moodle", "gift"]  # said once, for both formats
     assert grade["pointer"] == "/questions/0/options" and grade["line"] == 10
     assert f"the default split gives each of the {correct} correct options" in grade["message"]
-    assert "write a credit on each option instead, for example" in grade["message"]
+    assert f"write a credit on each option instead, {suggestion} (and wrong options" in grade["message"]
     # validate says no more than build: build fails on the same error and writes nothing.
     build = runner.invoke(app, ["build", str(path), "-o", str(tmp_path / "out")])
     assert build.exit_code == 1 and "the default split gives each" in build.stderr
@@ -127,7 +131,7 @@ def test_suggested_credits_are_on_moodles_list_and_add_up_to_one():
     for count in range(1, 21):
         words = suggested_credits(count).removeprefix("for example ").replace(" and", "").split(" at ")
         # '9 options at 0.1 2 at 0.05' -> [(9, 0.1), (2, 0.05)]
-        numbers = " ".join(words).replace("options", "").split()
+        numbers = " ".join(words).replace("options", "").replace("option", "").split()
         pairs = [(int(numbers[i]), float(numbers[i + 1])) for i in range(0, len(numbers), 2)]
         assert sum(n for n, _ in pairs) == count
         assert abs(sum(n * v for n, v in pairs) - 1) < 1e-6, count  # the content's own rule for full marks
@@ -146,7 +150,7 @@ def test_suggested_credits_are_on_moodles_list_and_add_up_to_one():
     (16, "for example 4 options at 0.1 and 12 at 0.05"),
     (17, "for example 3 options at 0.1 and 14 at 0.05"),
     (18, "for example 2 options at 0.1 and 16 at 0.05"),
-    (19, "for example 1 options at 0.1 and 18 at 0.05"),
+    (19, "for example 1 option at 0.1 and 18 at 0.05"),
     (21, "but Moodle's smallest grade is 5%, so no more than 20 correct options can share the marks: split the question"),
 ])
 def test_the_suggested_credits_are_the_most_even_on_moodles_list(count, suggestion):
@@ -257,3 +261,40 @@ def test_the_one_definition_of_what_xml_cannot_carry_is_lxmls():
         except etree.XMLSyntaxError:
             refused = True
         assert bool(NOT_XML.search(character)) == refused, hex(code)
+
+
+def test_a_quiz_of_drafts_only_is_a_note_of_every_format_and_no_file(tmp_path):
+    path = _write(tmp_path, [{"id": "d", "type": "essay", "stem": "S", "draft": True}])
+    code, found = _validate(path)
+    assert code == 0
+    notes = sorted((d["formats"], d["severity"], d["pointer"], d["message"]) for d in found if d["code"] == "nothing-to-export")
+    assert notes == [([name], "note", "", f"no question to export (all are drafts): no {shown} file is written")
+                     for name, shown in (("canvas", "Canvas"), ("gift", "GIFT"), ("moodle", "Moodle XML"), ("qti", "QTI"))]
+    build = runner.invoke(app, ["build", str(path), "-o", str(tmp_path / "out")])
+    assert build.exit_code == 0 and not [p for p in (tmp_path / "out").rglob("*") if p.is_file() and ".lmsexport" not in p.parts]
+
+
+@pytest.mark.parametrize("title, section_title, changed", [
+    ("A \\# B", "S", True),  # GIFT's escape in the quiz's category
+    ("A B", "x &&058; y", True),  # Moodle's placeholder in a section's subcategory
+    ("A # B", "x ~ y", False),  # GIFT's specials alone are escaped and come back
+])
+def test_a_category_path_moodle_would_change_is_a_gift_loss(tmp_path, title, section_title, changed):
+    path = _write(tmp_path, [{"id": "e", "type": "essay", "stem": "E"}], title=title,
+                  sections=[{"id": "s", "title": section_title, "questions": ["e"]}])
+    code, found = _validate(path)
+    assert code == 0
+    losses = [(d["severity"], d["pointer"], d["formats"], d["message"]) for d in found if d["code"] == "gift-category"]
+    assert losses == ([("warning", "", ["gift"], "category path: Moodle reads GIFT escapes and placeholders (&&058; ...) in a "
+                                                 "$CATEGORY line and keeps no escape there, so these characters change")] if changed else [])
+
+
+def test_media_in_the_quiz_description_is_a_moodle_xml_loss_at_the_description(tmp_path):
+    shutil.copytree(DATA / "media" / "media", tmp_path / "media")
+    path = _write(tmp_path, [{"id": "e", "type": "essay", "stem": "E"}],
+                  description={"text": "See ![a ring of four GPUs](media/ring.png)", "format": "markdown"})
+    code, found = _validate(path)
+    assert code == 0
+    losses = [(d["severity"], d["pointer"], d["formats"], d["message"]) for d in found if d["code"] == "moodle-media"]
+    assert losses == [("warning", "/description", ["moodle"], "the description's media files (media/ring.png) cannot ride with "
+                                                             "a Moodle category description: Moodle will show them broken")]

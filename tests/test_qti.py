@@ -313,3 +313,34 @@ def test_the_canvas_type_of_a_description_stays_valid_where_the_qti_schema_is_kn
     manifest = etree.fromstring(entries(export(DATA / "every_type.json")[1].data)["imsmanifest.xml"])
     assert b"text_only_question" in etree.tostring(manifest)
     assert schema.validate(manifest), schema.error_log
+
+
+def test_two_questions_of_one_identifier_are_refused_by_the_check_as_by_the_writer():
+    """The loader refuses a repeated id first; a model built otherwise meets the same error from
+    the QTI check as from the writer, at the second question's id."""
+    from quizzes import quiz_of
+    from lmsexport.writers.qti.check import check
+
+    quiz = quiz_of({"id": "a", "type": "essay", "stem": "E"}, {"id": "a", "type": "essay", "stem": "F"})
+    expected = [("q.json", "/questions/1/id", "qti", "the identifier 'a' is used by another question")]
+    assert [(d.file, d.pointer, d.code, d.message) for d in check(quiz, ExportOptions()) if d.is_error] == expected
+    export = qti.render(quiz, ExportOptions())
+    assert export.data is None
+    assert [(d.file, d.pointer, d.code, d.message) for d in export.diagnostics if d.is_error] == expected
+
+
+def test_the_check_finds_html_qti_cannot_hold_in_every_kind_of_text_at_its_place():
+    """HTML texts (as an import gives them) are checked by rendering them, block and inline
+    alike, in questions and in section instructions; plain texts beside them are not a problem."""
+    from quizzes import quiz_of
+    from lmsexport.writers.qti.check import check
+
+    font = {"text": '<p>a <font color="red">b</font></p>', "format": "html"}
+    quiz = quiz_of({"id": "c", "type": "single_choice", "stem": font, "explanation": "plain & <text>", "options": [
+        {"id": "a", "text": {"text": '<font size="2">A</font>', "format": "html"}, "correct": True}, {"id": "b", "text": "B"}]},
+        sections=[{"id": "s", "title": "S", "questions": ["c"], "instructions": font}])
+    message = "cannot be written as valid QTI: <font> has no equivalent in QTI"
+    assert sorted((d.pointer, d.code, d.message) for d in check(quiz, ExportOptions()) if d.is_error) == [
+        ("/questions/0/options/0/text", "qti", message), ("/questions/0/stem", "qti", message),
+        ("/sections/0/instructions", "qti", message)]
+    assert qti.render(quiz, ExportOptions()).data is None

@@ -138,3 +138,12 @@ def test_plain_text_keeps_its_spaces_in_html():
     assert plain_to_html("Align:\n  a    b") == "<p>Align:<br/>\u00a0\u00a0a \u00a0\u00a0\u00a0b</p>"
     assert plain_to_inline_html("x  =  1") == "x \u00a0= \u00a01"
     assert plain_to_inline_html("one space each") == "one space each"
+
+
+def test_formula_problems_are_those_of_markdown_texts_alone():
+    from lmsexport.text import formula_problems, media_references
+
+    broken = "the formula '\\frca{a}{b}' uses \\frca, which is not a known LaTeX command"
+    assert formula_problems(Text("Both marks: $\\frca{a}{b}$", TextFormat.MARKDOWN)) == [broken]
+    assert formula_problems(Text("Plain: $\\frca{a}{b}$", TextFormat.PLAIN)) == []  # plain text has no formulas
+    assert formula_problems(None) == [] and media_references(None) == []

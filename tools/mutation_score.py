@@ -21,8 +21,21 @@ def module_of(meta: Path, mutants: Path) -> str:
     return str(meta.relative_to(mutants / "src")).removesuffix(".meta")
 
 
+def mutated_modules(setup_cfg: Path = Path("setup.cfg")) -> set[str] | None:
+    """The modules setup.cfg's [mutmut] only_mutate lists (src/ left off), or None for all: a
+    module taken off the list keeps its old results in mutants/, which are no longer this run's."""
+    from configparser import ConfigParser
+
+    settings = ConfigParser()
+    settings.read(setup_cfg)
+    listed = settings.get("mutmut", "only_mutate", fallback="").split()
+    return {path.removeprefix("src/") for path in listed} or None
+
+
 def main(mutants: Path = Path("mutants")) -> int:
-    metas = sorted((mutants / "src").rglob("*.py.meta"))
+    modules = mutated_modules()
+    metas = sorted(meta for meta in (mutants / "src").rglob("*.py.meta")
+                   if modules is None or module_of(meta, mutants) in modules)
     if not metas:
         print(f"no mutation results in {mutants}: run `make mutation` first", file=sys.stderr)
         return 2

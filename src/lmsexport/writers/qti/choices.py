@@ -70,7 +70,7 @@ def _choices(ctx, question, choices, shuffle, multiple, feedback_where=None, res
     points = question.points
     ids = [choice_identifier(c.id) for c in choices]
     if len(set(ids)) != len(ids):
-        ctx.problems.error(question, "two options have the same identifier", "options")
+        ctx.report.error(question, "two options have the same identifier", "options", code="qti")
     cardinality = "multiple" if multiple else "single"
     correct = "".join(value(i) for i, c in zip(ids, choices) if c.correct)
     declaration = f'<responseDeclaration identifier="{response}" cardinality="{cardinality}" baseType="identifier"><correctResponse>{correct}</correctResponse>'

@@ -59,7 +59,7 @@ def feedback(ctx: ItemContext, parts: Parts) -> tuple[list[str], list[str]]:
     if parts.correct is None:
         for _, text, key in outcome:
             if text is not None:
-                ctx.problems.loss(question, f"this question has no right answer, so its {key} feedback is never shown; it is left out", "feedback", key)
+                ctx.report.loss(question, f"this question has no right answer, so its {key} feedback is never shown; it is left out", "feedback", key, code="qti-loss")
     elif any(text is not None for _, text, _ in outcome):
         branches = [(parts.correct, CORRECT, given.correct), (_ABOVE_ZERO, PARTIAL, given.partially_correct), (None, INCORRECT, given.incorrect)]
         while branches[-1][2] is None:  # branches after the last one with a text change nothing
