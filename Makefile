@@ -99,6 +99,7 @@ $(ACCELERATED_STAMP): pyproject.toml setup.py $(shell find src/lmsexport/text sr
 	$(PYTHON) -m venv $(ACCELERATED)
 	$(ACCELERATED)/bin/python -m pip install --quiet --upgrade pip
 	$(ACCELERATED)/bin/python -m pip install --quiet 'cython>=3.0' 'setuptools>=77' wheel
+	rm -rf build/lib.* build/bdist.*  # a module removed from the source must not ship from an earlier build
 	LMSEXPORT_COMPILE=1 $(ACCELERATED)/bin/python -m pip install --quiet --no-build-isolation '.[test]'
 	touch $(ACCELERATED_STAMP)
 
