@@ -170,7 +170,7 @@ _MATH_DELIMITER = re.compile(r"\\[(\[]|\$")
 
 
 def _plain_text_with_math_delimiters(data: dict, quiz) -> bool:
-    """QTI, Moodle XML and GIFT: their imports read \\( \\) and $ $ in a platform's HTML as formulas,
+    """QTI, Moodle XML, GIFT and Canvas: their imports read \\( \\) and $ $ in a platform's HTML as formulas,
     so a plain text holding them literally comes back as Markdown with math (the reader cannot tell
     a literal one from the MathML it turns into LaTeX); left to test_literal_math_delimiters_survive_qti."""
     return any(plain and _MATH_DELIMITER.search(text) for text, plain in _strings(data))
@@ -198,7 +198,7 @@ def _cloze_answer_with_backslash_before_hash_or_brace(data: dict, quiz) -> bool:
 # own: (the formats, what such a quiz holds, from its JSON or its model).
 _LEFT_OUT = [
     ({"qti", "canvas"}, _no_break_space_at_an_edge),
-    ({"qti", "moodle", "gift"}, _plain_text_with_math_delimiters),
+    ({"qti", "moodle", "gift", "canvas"}, _plain_text_with_math_delimiters),
     ({"gift"}, _name_or_category_with_moodle_placeholders),
     ({"moodle"}, _cloze_answer_with_backslash_before_hash_or_brace),
 ]
