@@ -292,9 +292,10 @@ def test_a_category_path_moodle_would_change_is_a_gift_loss(tmp_path, title, sec
 def test_media_in_the_quiz_description_is_a_moodle_xml_loss_at_the_description(tmp_path):
     shutil.copytree(DATA / "media" / "media", tmp_path / "media")
     path = _write(tmp_path, [{"id": "e", "type": "essay", "stem": "E"}],
-                  description={"text": "See ![a ring of four GPUs](media/ring.png)", "format": "markdown"})
+                  description={"text": "See ![a ring of four GPUs](media/ring.png) and ![a bubble](media/bubble.svg)",
+                               "format": "markdown"})
     code, found = _validate(path)
     assert code == 0
     losses = [(d["severity"], d["pointer"], d["formats"], d["message"]) for d in found if d["code"] == "moodle-media"]
-    assert losses == [("warning", "/description", ["moodle"], "the description's media files (media/ring.png) cannot ride with "
+    assert losses == [("warning", "/description", ["moodle"], "the description's media files (media/ring.png, media/bubble.svg) cannot ride with "
                                                              "a Moodle category description: Moodle will show them broken")]
