@@ -85,3 +85,24 @@ mutation-continue: $(STAMP)
 	LMSEXPORT_HARNESS_CACHE=$${LMSEXPORT_HARNESS_CACHE:-$(abspath .cache/harness)} \
 	nice -n 5 $(VENV)/bin/mutmut run --max-children 2
 	$(VENV)/bin/python tools/mutation_score.py
+
+# Optional: the text rendering and the writers compiled by Cython from the same source (setup.py),
+# in a venv of their own; the normal install stays pure Python. `make test-accelerated` runs the
+# tests that prove byte-identical output against it. Needs a C compiler and Python's headers.
+# Rebuilt when a compiled module changes (10-15 minutes on a busy 2-core machine).
+ACCELERATED := .venv-accelerated
+ACCELERATED_STAMP := $(ACCELERATED)/.installed
+.PHONY: accelerated test-accelerated
+accelerated: $(ACCELERATED_STAMP)
+
+$(ACCELERATED_STAMP): pyproject.toml setup.py $(shell find src/lmsexport/text src/lmsexport/writers -name '*.py')
+	$(PYTHON) -m venv $(ACCELERATED)
+	$(ACCELERATED)/bin/python -m pip install --quiet --upgrade pip
+	$(ACCELERATED)/bin/python -m pip install --quiet 'cython>=3.0' 'setuptools>=77' wheel
+	LMSEXPORT_COMPILE=1 $(ACCELERATED)/bin/python -m pip install --quiet --no-build-isolation '.[test]'
+	touch $(ACCELERATED_STAMP)
+
+test-accelerated: $(ACCELERATED_STAMP)
+	$(ACCELERATED)/bin/lmsexport build --check --quiet
+	LMSEXPORT_EXPECT_COMPILED=1 $(ACCELERATED)/bin/pytest tests/test_accelerated.py tests/test_properties.py \
+		tests/test_text.py tests/test_determinism.py tests/test_escaping.py tests/test_qti_text.py tests/test_seeds.py

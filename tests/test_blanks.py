@@ -176,7 +176,7 @@ def test_gift_writes_one_blank_as_missing_word_and_refuses_more(tmp_path):
 
     result = gift.render(_quiz(), ExportOptions())
     refused = sorted(d.pointer for d in result.diagnostics if d.is_error)
-    assert refused == ["/questions/0", "/questions/1", "/questions/2"] and result.data is None
+    assert refused == ["/questions/0/blanks", "/questions/1/blanks", "/questions/2/blanks"] and result.data is None
     path = tmp_path / "one.json"
     data = json.loads(QUIZ.read_text())
     data["questions"] = [q for q in data["questions"] if q["id"] == "one-blank"]
@@ -203,4 +203,4 @@ def test_canvas_names_blanks_in_the_text_and_picks_the_type_by_their_kinds():
     # Every label of a typed blank is a right answer in Canvas: only full-credit answers are listed.
     assert lids == {"response_gpus": ["8"], "response_library": ["NCCL"], "response_size": ["large"]}
     codes = [d.code for d in result.diagnostics]
-    assert "canvas-blanks" in codes and "canvas-number" in codes and "canvas-case" in codes
+    assert "canvas-blanks" in codes and "canvas-number" in codes and "lost-case" in codes

@@ -11,14 +11,12 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from cli_runs import invoke
 from conftest import CONTENT, DATA
 from lmsexport import cache, pipeline
-from lmsexport.cli import app
 from lmsexport.output import same_export
 
-runner = CliRunner()
 QUIZ = "model-pipeline-parallelism"
 OTHER = "optimizer-offload-cpu-nvme"
 FILES = {"qti": "{}.zip", "canvas": "{}.zip", "moodle": "{}.xml", "gift": "{}.gift.txt"}
@@ -44,12 +42,6 @@ def processed(monkeypatch):
 
     monkeypatch.setattr(pipeline, "process_quiz", counting)
     return seen
-
-
-def invoke(*args: str):
-    result = runner.invoke(app, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
 
 
 def exports(root: Path) -> dict[str, bytes]:

@@ -25,15 +25,15 @@ def test_every_type_warnings_name_each_loss():
     assert export.data is not None
     assert _codes(export) == sorted(
         [
-            # each at the value it is about when the loss names one, as validate reports it
-            ("/questions/0/options", "canvas-credit"),  # option c: 50% in a single choice
+            # each at the value it is about, as validate reports it
+            ("/questions/0/options/2/credit", "canvas-credit"),  # option c: 50% in a single choice
             ("/questions/0/shuffle", "canvas-shuffle"),  # pinned "all of the above"
             ("/questions/1/feedback/partially_correct", "canvas-feedback"),
-            ("/questions/3", "canvas-credit"),  # 'nccl' at 50%
-            ("/questions/3/case_sensitive", "canvas-case"),
-            ("/questions/4", "canvas-credit"),  # 16 ± 0.5 at 50%
-            ("/questions/7/grader_info", "canvas-essay"),
-            ("/questions/7/response_template", "canvas-essay"),
+            ("/questions/3/answers/1/credit", "canvas-credit"),  # 'nccl' at 50%
+            ("/questions/3/case_sensitive", "lost-case"),
+            ("/questions/4/answers/1/credit", "canvas-credit"),  # 16 ± 0.5 at 50%
+            ("/questions/7/grader_info", "lost-grader-info"),
+            ("/questions/7/response_template", "lost-response-template"),
         ]
     )
     assert all(d.severity is Severity.WARNING for d in export.diagnostics if d.code != "canvas-metadata")
@@ -42,7 +42,7 @@ def test_every_type_warnings_name_each_loss():
 def test_strict_turns_losses_into_errors_and_writes_nothing():
     export = export_quiz(load_quiz(DATA / "every_type.json").quiz, "canvas", ExportOptions(strict=True))
     assert export.data is None and export.failed
-    assert {d.code for d in export.diagnostics if d.is_error} >= {"canvas-credit", "canvas-case", "canvas-essay"}
+    assert {d.code for d in export.diagnostics if d.is_error} >= {"canvas-credit", "lost-case", "lost-grader-info"}
 
 
 @pytest.mark.parametrize("path", sorted(CONTENT.glob("*.json")), ids=lambda p: p.stem)
@@ -85,7 +85,7 @@ def test_negative_and_partial_single_choice_credit():
         }
     )
     export = canvas.render(quiz, ExportOptions())
-    assert _codes(export) == [("/questions/0/options", "canvas-credit")]
+    assert _codes(export) == [("/questions/0/options/1/credit", "canvas-credit")]
     item = read_package(export.data).items[0]
     assert len(item.right) == 1  # the penalised option is not made right
 
@@ -131,21 +131,21 @@ def test_an_option_in_another_language_with_block_markdown_gets_a_div():
 
 
 def test_the_check_places_each_loss_at_the_value_it_is_about():
-    """validate points at the field a loss is about (what the author would change), the writer at
-    the question: the check's places, written out."""
+    """validate points at the value a loss is about (what the author would change): the check's
+    places, written out."""
     from lmsexport.writers.canvas.check import check
 
     found = list(check(load_quiz(DATA / "every_type.json").quiz, ExportOptions()))
     assert sorted((d.pointer, d.code) for d in found if d.severity is not Severity.NOTE) == sorted(
         [
-            ("/questions/0/options", "canvas-credit"),
+            ("/questions/0/options/2/credit", "canvas-credit"),
             ("/questions/0/shuffle", "canvas-shuffle"),
             ("/questions/1/feedback/partially_correct", "canvas-feedback"),
-            ("/questions/3", "canvas-credit"),  # a short answer's credit: no one field to point at
-            ("/questions/3/case_sensitive", "canvas-case"),
-            ("/questions/4", "canvas-credit"),
-            ("/questions/7/grader_info", "canvas-essay"),
-            ("/questions/7/response_template", "canvas-essay"),
+            ("/questions/3/answers/1/credit", "canvas-credit"),
+            ("/questions/3/case_sensitive", "lost-case"),
+            ("/questions/4/answers/1/credit", "canvas-credit"),
+            ("/questions/7/grader_info", "lost-grader-info"),
+            ("/questions/7/response_template", "lost-response-template"),
         ]
     )
 

@@ -10,12 +10,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from cli_runs import invoke
 from conftest import CONTENT, DATA, ROOT
-from lmsexport.cli import app
 
-runner = CliRunner()
 FORMAT_FILES = {
     "qti": "{}.zip",
     "canvas": "{}.zip",
@@ -31,12 +29,6 @@ def bank(tmp_path, monkeypatch):
     shutil.copytree(CONTENT, tmp_path / "content")
     monkeypatch.chdir(tmp_path)
     return tmp_path
-
-
-def invoke(*args: str):
-    result = runner.invoke(app, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
 
 
 def exported_files(root: Path) -> dict[str, bytes]:
@@ -397,6 +389,16 @@ def test_new_refuses_a_title_no_export_can_carry(bank, title):
     result = invoke("new", "bad-title", "--title", title)
     assert result.exit_code == 2
     assert not (bank / "content" / "bad-title.json").exists()
+
+
+@pytest.mark.parametrize("title", ["tab\there", "delete\x7fhere", "next line\x85here"])
+def test_new_takes_a_title_that_validates_and_builds_without_a_warning(bank, title):
+    """The characters `new` refuses are those XML cannot carry (model.NOT_XML, which validate
+    checks) and line breaks (a warning for Moodle's category): a tab or a C1 control is neither."""
+    assert invoke("new", "odd-title", "--title", title).exit_code == 0
+    assert json.loads((bank / "content" / "odd-title.json").read_text())["title"] == title
+    checked = invoke("validate", "content/odd-title.json")
+    assert checked.exit_code == 0 and "0 errors, 0 warnings" in checked.stdout + checked.stderr
 
 
 def test_schema_write_places_the_packaged_schema(bank):

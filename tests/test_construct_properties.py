@@ -186,8 +186,9 @@ def _written(data: dict) -> Path:
 def test_gift_refuses_ordering_and_several_blanks_where_validate_finds_them(data):
     label(data)
     quiz = load(data)
-    refused = {q.location.pointer for q in quiz.exported_questions
-               if isinstance(q, Ordering) or (isinstance(q, FillInBlanks) and len(q.blanks) > 1)}
+    # an ordering question as a whole; several blanks at the blanks
+    refused = {q.location.pointer for q in quiz.exported_questions if isinstance(q, Ordering)}
+    refused |= {q.location.pointer + "/blanks" for q in quiz.exported_questions if isinstance(q, FillInBlanks) and len(q.blanks) > 1}
     result = gift.render(quiz, ExportOptions())
     unwritable = {d.pointer for d in result.diagnostics if d.code == "gift-unwritable"}
     assert refused <= unwritable, refused - unwritable

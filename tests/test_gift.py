@@ -82,10 +82,10 @@ def test_what_gift_cannot_carry_is_a_warning_per_question():
     by_question = {}
     for d in result.diagnostics:  # each at the value lost, below its question
         by_question.setdefault("/".join(d.pointer.split("/")[:3]), set()).add(d.code)
-    assert {"moodle-pinned", "gift-points", "gift-penalty", "gift-feedback"} <= by_question["/questions/0"]
+    assert {"moodle-pinned", "gift-points", "lost-penalty", "lost-outcome-feedback"} <= by_question["/questions/0"]
     assert "gift-shuffle" in by_question["/questions/1"]
-    assert "gift-case" in by_question["/questions/3"]
-    assert "gift-essay" in by_question["/questions/7"]
+    assert "lost-case" in by_question["/questions/3"]
+    assert {"lost-grader-info", "lost-response-template", "gift-essay"} <= by_question["/questions/7"]
     assert all(d.severity is Severity.WARNING for d in result.diagnostics if d.code != "moodle-metadata")
     strict = export_quiz(loaded(DATA / "every_type.json"), "gift", ExportOptions(strict=True))
     assert strict.failed and strict.data is None
@@ -206,18 +206,26 @@ MEDIA = DATA / "media" / "media_and_math.json"
 MEDIA_QUESTIONS = {"ring", "bubble", "softmax", "listen"}
 
 
-def test_media_without_a_base_url_are_a_warning_per_question():
+def test_media_without_a_base_url_are_a_warning_per_text():
+    from lmsexport.diagnostics import pointer_join
+    from lmsexport.text import media_references
+
     quiz = loaded(MEDIA)
     result = export(quiz)
     warned = {d.pointer for d in result.diagnostics if d.code == "gift-media"}
-    assert warned == {q.location.pointer for q in quiz.exported_questions if q.id in MEDIA_QUESTIONS}
+    assert {"/".join(p.split("/")[:3]) for p in warned} == {q.location.pointer for q in quiz.exported_questions if q.id in MEDIA_QUESTIONS}
+    # each at the text that shows the file
+    assert warned == {pointer_join(q.location.pointer, *parts) for q in quiz.exported_questions for parts, text in q.texts()
+                      if text is not None and media_references(text)}
     strict = export_quiz(quiz, "gift", ExportOptions(strict=True))
     assert strict.failed and strict.data is None
 
 
 def test_media_with_a_base_url_are_absolute_links():
     from lmsexport.text import media_references
-    from lmsexport.writers.moodle.common import question_texts
+
+    def question_texts(question):
+        return (text for _, text in question.texts() if text is not None)
 
     quiz = loaded(MEDIA)
     for base in ("https://cdn.example.org/quiz", "https://cdn.example.org/quiz/"):

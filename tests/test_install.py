@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CONTENT, DATA, ROOT
+from conftest import DATA, ROOT
+from repos import content_repository, git as _git
 
 BIN = Path(sys.executable).parent
 slow = pytest.mark.skipif(not os.environ.get("LMSEXPORT_SLOW_CHECKS"),
@@ -41,21 +42,11 @@ def hooks() -> dict[str, dict[str, str]]:
     return found
 
 
-def _git(*args: str, cwd: Path) -> None:
-    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.org", "-c", "init.defaultBranch=main", *args],
-                   cwd=cwd, check=True, capture_output=True)
-
-
 @pytest.fixture
 def content_repo(tmp_path):
     """A content repository as a team has one: content/, its exports, committed."""
-    if shutil.which("git") is None:
-        pytest.skip("git is not installed")
-    repo = tmp_path / "quizzes"
-    shutil.copytree(CONTENT, repo / "content")
-    subprocess.run([BIN / "lmsexport", "build", "--quiet"], cwd=repo, check=True, capture_output=True)
+    repo = content_repository(tmp_path / "quizzes")
     shutil.copy(ROOT / ".gitattributes", repo / ".gitattributes")
-    _git("init", "-q", cwd=repo)
     _git("add", "-A", cwd=repo)
     _git("commit", "-qm", "quizzes", cwd=repo)
     return repo

@@ -111,10 +111,10 @@ def test_gift_links_media_under_the_base_url_and_escapes_formulas(built):
         assert escaped in text, latex
 
 
-def test_gift_without_base_url_warns_per_question(tmp_path):
+def test_gift_without_base_url_warns_per_text(tmp_path):
     result = CliRunner().invoke(app, ["gift", str(QUIZ), "-o", str(tmp_path), "--verbose"])  # every occurrence
     assert result.exit_code == 0
-    warned = re.findall(r"warning: .*\(at (/questions/\d+)\)", result.stderr)
+    warned = re.findall(r"warning: gift: GIFT cannot carry media files .*\(at (/questions/\d+)/[a-z_/0-9]+\)", result.stderr)
     assert set(warned) >= {"/questions/0", "/questions/1", "/questions/3", "/questions/4"}
     strict = CliRunner().invoke(app, ["gift", str(QUIZ), "-o", str(tmp_path / "strict"), "--strict"])
     assert strict.exit_code == 1

@@ -245,10 +245,9 @@ MEDIA = DATA / "media" / "media_and_math.json"
 def _texts_with_media(quiz):
     """(question, text) for every text of a question that shows a media file."""
     from lmsexport.text import media_references
-    from lmsexport.writers.moodle.common import question_texts
     for question in quiz.exported_questions:
-        for text in question_texts(question):
-            if media_references(text):
+        for _, text in question.texts():
+            if text is not None and media_references(text):
                 yield question, text
 
 
@@ -296,10 +295,10 @@ def test_outcome_feedback_of_short_answer_and_numerical_is_a_warning():
         {"id": "n", "type": "numerical", "stem": "How many?", "answers": [{"value": 4}], "feedback": {"correct": "Yes.", "partially_correct": "Close."}},
     ]}, "outcome.json")
     result = moodle_xml.render(quiz, ExportOptions())
-    warnings = [d for d in result.diagnostics if d.code == "moodle-outcome-feedback"]
+    warnings = [d for d in result.diagnostics if d.code == "lost-outcome-feedback"]
     assert [(d.pointer, d.message) for d in warnings] == [
-        ("/questions/0/feedback", "Moodle's short answer questions have no incorrect feedback (only feedback by answer): it is left out"),
-        ("/questions/1/feedback", "Moodle's numerical questions have no correct, partially correct feedback (only feedback by answer): it is left out"),
+        ("/questions/0/feedback", "no incorrect feedback by outcome (only feedback by answer): it is left out"),
+        ("/questions/1/feedback", "no correct, partially correct feedback by outcome (only feedback by answer): it is left out"),
     ]
     assert export_quiz(quiz, "moodle", ExportOptions(strict=True)).data is None
 

@@ -214,3 +214,19 @@ def hrefs_of(resources, identifier):
 def own(result) -> list:
     """The diagnostics about the package itself, not the notes on what a platform will do."""
     return [d for d in result.diagnostics if d.code != "qti-platform"]
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_MARKUP = st.lists(st.sampled_from(["<p>", "</p>", '<p class="x">', "<p\n>", "</p >", "<pre>", "</pre>", "<param/>", "<p/>",
+                                    "text", "é🚀", "&lt;p&gt;", " ", "<", "p>", "<div>", "</div>"]), max_size=10).map("".join)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_MARKUP)
+def test_answer_feedback_paragraphs_become_divs_as_the_substitution_makes_them(html):
+    """The quick replacement of bare paragraphs gives what the general substitution gives."""
+    from lmsexport.writers.qti.feedback import _PARAGRAPH, _WRAPPER, _answer_content
+
+    assert _answer_content(html) == "<div>" + _WRAPPER + _PARAGRAPH.sub(r"<\1div", html) + "</div></div>"

@@ -16,13 +16,53 @@ SENTENCES = st.text(alphabet=st.sampled_from(list("aZé ñ9 .,;?'\"()/%#-+=:@{}1
 # Words with emphasis, strong emphasis and code marks in every arrangement.
 SPANS = st.lists(st.sampled_from(["a", "bc", " ", "*", "**", "`", ".", ",", "?", "!", ":", "-", "é", "🚀", '"', "'", "_", "1."]),
                  max_size=14).map("".join)
+# Links among words: link texts and addresses of every kind, marks inside and around them.
+_LINK_TEXT = st.text(alphabet=st.sampled_from(list("ab é🚀\"'()*_`!:{}[]<&~|$\\")), max_size=8)
+_PATH = st.sampled_from(["/", "a", "Z_~.-", "?q=1", "#f"])
+_ODD = st.sampled_from(["&", "%20", "%zz", "(", ")", '"', "'", " ", "<", ">", "*", "`", "[", "]", "\\", ":", "@", "!", "$", "+", ",", ";", "é", ""])
+# Addresses with one character of any kind among those an address keeps as they are.
+_ADDRESS = st.tuples(
+    st.sampled_from(["https://", "https://", "http://", "HTTPS://", "ftp://", "javascript:", "", "//", "mailto:"]),
+    st.one_of(st.text(alphabet=st.sampled_from(list("az09.-")), min_size=1, max_size=6),
+              st.text(alphabet=st.sampled_from(list("aZ0.-_é%")), max_size=8)),
+    st.lists(_PATH, max_size=2).map("".join), _ODD, st.lists(_PATH, max_size=2).map("".join),
+).map("".join)
+_LINK = st.builds(lambda words, address, end: f"[{words}]({address}{end}",
+                  st.one_of(st.sampled_from(["a", "b c", "é 🚀", 'q"t', "x (y)"]), _LINK_TEXT),
+                  st.one_of(st.sampled_from(["https://ex.org", "http://a.b/c_d~e-f.g?h=1#i", "https://ex.org/"]), _ADDRESS),
+                  st.sampled_from([")", ")", ")", ' "t")', " )", "))", ""]))
+_AROUND = st.text(alphabet=st.sampled_from(list("ab é🚀.,?'\"()")), max_size=10)
+LINKS = st.one_of(
+    st.lists(st.one_of(_LINK, _AROUND), max_size=5).map("".join),
+    st.lists(st.one_of(_LINK, SENTENCES, st.sampled_from(["!", "*", "`", "**", "[", "]", " ", "_"])), max_size=5).map("".join),
+)
+# Paragraphs of the above, apart by blank lines (or by lines that only look blank).
+PARAGRAPHS = st.lists(st.one_of(SENTENCES, SPANS, LINKS), min_size=2, max_size=4).flatmap(
+    lambda parts: st.lists(st.sampled_from(["\n\n", "\n\n\n", " \n\n", "\n \n", "\n", "\n\n\t"]),
+                           min_size=len(parts) - 1, max_size=len(parts) - 1).map(
+        lambda gaps: parts[0] + "".join(gap + part for gap, part in zip(gaps, parts[1:]))))
 
 
-@settings(max_examples=6000, deadline=None)
-@given(st.one_of(WORDS, SENTENCES, SPANS))
+@settings(max_examples=7000, deadline=None)
+@given(st.one_of(WORDS, SENTENCES, SPANS, PARAGRAPHS))
 def test_the_fast_paths_render_what_markdown_it_renders(source):
     """A text that skips the parser must come out exactly as the parser would make it."""
     assert to_html(Text(source, TextFormat.MARKDOWN)) == render(source, DEFAULT_STYLE).strip()
+
+
+@settings(max_examples=4000, deadline=None)
+@given(LINKS)
+def test_links_render_without_the_parser_as_markdown_it_renders_them(source):
+    assert to_html(Text(source, TextFormat.MARKDOWN)) == render(source, DEFAULT_STYLE).strip()
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.one_of(LINKS, PARAGRAPHS, SPANS))
+def test_the_links_of_a_text_are_found_without_the_parser_as_with_it(source):
+    """What the checks read (links, images, formulas) is what the parser finds, fast path or not."""
+    from lmsexport.text import markdown
+
+    assert markdown._inventory.__wrapped__(source) == markdown._parsed_inventory(source)
 
 
 def test_the_span_fast_path_is_taken():
@@ -31,6 +71,18 @@ def test_the_span_fast_path_is_taken():
     for source in ["Which **two** are *collective* operations?", "Use `allreduce` here.", "**Bold** start and end *em*"]:
         assert _SIMPLE_INLINE.fullmatch(source), source
         assert to_html(Text(source, TextFormat.MARKDOWN)) == render(source, DEFAULT_STYLE)
+
+
+def test_links_and_paragraphs_take_the_fast_path():
+    from lmsexport.text import simple as text
+
+    for source in ["See [the guide](https://example.org/guide) first.", "[x](http://a.b/c?d=1#e) and [y](https://c.d)",
+                   "One.\n\nTwo **words**.\n\nThree [l](https://e.org)."]:
+        assert all(text._simple_paragraph(p) is not None for p in source.split("\n\n")), source
+        assert to_html(Text(source, TextFormat.MARKDOWN)) == render(source, DEFAULT_STYLE)
+    for source in ["[x](javascript:alert(1))", "[x](https://e.org/a b)", "[x](<https://e.org>)", "![i](https://e.org/i.png)",
+                   "[*x*](https://e.org)", "[x](https://e.org \"t\")", "a\n\n\nb"]:
+        assert any(text._simple_paragraph(p) is None for p in source.split("\n\n")), source
 
 
 def test_the_fast_path_is_taken_for_ordinary_sentences():

@@ -1,6 +1,6 @@
-"""Every question type is known to the schema, the model, the checks and every writer: each
-dispatches by a table keyed by the model's class, and a table that forgets a type fails here, not
-silently in an export."""
+"""Every question type and blank kind is known to the schema, the model, the checks, every writer,
+the preview and the readers that build the model's types: each dispatches by a table keyed by the
+model's class, and a table that forgets a type fails here, not silently in an export."""
 
 from __future__ import annotations
 
@@ -24,16 +24,28 @@ QUESTION_TABLES = [
     ("lmsexport.writers.canvas.item", "QUESTION_TYPES", set()),
     ("lmsexport.writers.moodle.moodle_xml.questions", "WRITERS", set()),
     ("lmsexport.writers.moodle.gift.questions", "WRITERS", set()),
+    ("lmsexport.writers.moodle.check", "CREDITS", set()),
+    ("lmsexport.writers.canvas.losses", "RULES", set()),
     ("lmsexport.preview.student", "CONTROLS", set()),
     ("lmsexport.preview.key", "KEY_DATA", set()),
     ("lmsexport.preview.key", "ANSWERS", set()),
+    ("lmsexport.importers.canonical_json", "QUESTION_FIELDS", set()),
 ]
 # Tables that name some types on purpose: the item types Canvas cannot guess from a QTI item.
-PARTIAL_TABLES = {("lmsexport.writers.qti", "_CANVAS_TYPES")}
+# The question types GIFT's missing word form can turn into a blank.
+PARTIAL_TABLES = {("lmsexport.writers.qti", "_CANVAS_TYPES"), ("lmsexport.importers.gift.reader", "_AS_BLANK")}
 BLANK_TABLES = [
     ("lmsexport.writers.moodle.gift.questions", "STAND_INS"),
     ("lmsexport.writers.qti.blanks", "BLANK_WRITERS"),
     ("lmsexport.writers.moodle.moodle_xml.cloze", "SUB_QUESTIONS"),
+    ("lmsexport.checks.blanks", "BLANK_RULES"),
+    ("lmsexport.preview.key", "BLANK_KEYS"),
+    ("lmsexport.preview.key", "BLANK_ANSWERS"),
+    ("lmsexport.preview.student", "BLANK_CONTROLS"),
+    ("lmsexport.importers.canonical_json", "BLANK_FIELDS"),
+    ("lmsexport.writers.moodle.gift.questions", "AS_QUESTION"),
+    ("lmsexport.writers.canvas.losses", "BLANK_RULES"),
+    ("lmsexport.writers.canvas.blanks_item", "ACCEPTED_TEXTS"),
 ]
 
 
@@ -69,25 +81,43 @@ def test_nothing_dispatches_on_a_question_by_a_method_name():
     assert found == []
 
 
-def test_every_table_keyed_by_question_types_is_listed_here():
-    """A table added later is checked too: every module-level dict of the package keyed by question
-    classes is one of QUESTION_TABLES (wherever a module imports it from)."""
+def _tables_keyed_by(base: type) -> dict[int, set[tuple[str, str]]]:
+    """Every module-level dict of the package keyed by subclasses of `base`, each once (by
+    identity) with every name it has wherever a module imports it."""
     from pathlib import Path
 
     import lmsexport
-    from lmsexport.model import Question
 
     package = Path(lmsexport.__file__).parent
-    places: dict[int, set[tuple[str, str]]] = {}  # each table once, by identity, with every name it has
+    places: dict[int, set[tuple[str, str]]] = {}
     for path in sorted(package.rglob("*.py")):  # files, not pkgutil: writers/moodle is a namespace package
         if path.name == "__main__.py":  # runs the command line
             continue
         parts = path.relative_to(package.parent).with_suffix("").parts
         module = importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
         for name, value in vars(module).items():
-            if isinstance(value, dict) and value and all(isinstance(k, type) and issubclass(k, Question) for k in value):
+            if isinstance(value, dict) and value and all(isinstance(k, type) and issubclass(k, base) for k in value):
                 places.setdefault(id(value), set()).add((module.__name__, name))
+    return places
+
+
+def test_every_table_keyed_by_question_types_is_listed_here():
+    """A table added later is checked too: every module-level dict of the package keyed by question
+    classes is one of QUESTION_TABLES (wherever a module imports it from)."""
+    from lmsexport.model import Question
+
+    places = _tables_keyed_by(Question)
     listed = {(module, table) for module, table, _ in QUESTION_TABLES} | PARTIAL_TABLES
+    unlisted = [sorted(names) for names in places.values() if not names & listed]
+    assert unlisted == []
+    assert len(places) == len(listed)
+
+
+def test_every_table_keyed_by_blank_kinds_is_listed_here():
+    from lmsexport.model import Blank
+
+    places = _tables_keyed_by(Blank)
+    listed = set(BLANK_TABLES)
     unlisted = [sorted(names) for names in places.values() if not names & listed]
     assert unlisted == []
     assert len(places) == len(listed)

@@ -348,7 +348,7 @@ def test_default_shows_each_kind_of_loss_once_and_counts_them(tmp_path):
     kinds = {(tuple(d["formats"]), d["code"]) for d in report["diagnostics"] if d["severity"] == "warning"}
     assert len(warnings) == len(kinds) < report["summary"]["warnings"]
     counted = [line for line in result.stdout.splitlines() if line.startswith("warnings by kind: ")]
-    assert counted and "6 gift gift-essay" in counted[0] and "--verbose shows every one" in counted[0]
+    assert counted and "6 canvas, gift lost-grader-info" in counted[0] and "--verbose shows every one" in counted[0]
     # each loss is placed at the value lost
     assert any(line.startswith(f"{tmp_path / 'losses.json'}:") and "(at /questions/0/grader_info)" in line for line in warnings)
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CONTENT, ROOT
+import repos
+from conftest import ROOT
 from lmsexport.report import utf8_output
 
 NON_ASCII_QUIZ = {"id": "Ŋaanu-ñ", "title": "Wolof: ŋ, ë, ñ; Greek: αβγ; emoji 🎓", "language": "wo",
@@ -56,27 +57,16 @@ def test_a_cp1252_stream_is_switched_to_utf8():
     assert raw.getvalue() == "ŋ 🎓 \\ud800\n".encode("utf-8")
 
 
-def _git(*args: str, cwd: Path) -> None:
-    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.org", "-c", "init.defaultBranch=main", *args],
-                   cwd=cwd, check=True, capture_output=True)
-
-
 @pytest.fixture
 def content_repository(tmp_path):
-    if shutil.which("git") is None:
-        pytest.skip("git is not installed: the CRLF clone cannot be tested")
-    origin = tmp_path / "origin"
-    shutil.copytree(CONTENT, origin / "content")
-    assert lmsexport("build", "--quiet", cwd=origin).returncode == 0
-    _git("init", "-q", cwd=origin)
-    return origin
+    return repos.content_repository(tmp_path / "origin")
 
 
 def _check_in_crlf_clone(origin: Path, tmp_path: Path) -> subprocess.CompletedProcess:
-    _git("add", "-A", cwd=origin)
-    _git("commit", "-qm", "quizzes", cwd=origin)
+    repos.git("add", "-A", cwd=origin)
+    repos.git("commit", "-qm", "quizzes", cwd=origin)
     clone = tmp_path / "clone"
-    _git("clone", "-q", "-c", "core.autocrlf=true", str(origin), str(clone), cwd=tmp_path)
+    repos.git("clone", "-q", "-c", "core.autocrlf=true", str(origin), str(clone), cwd=tmp_path)
     return lmsexport("build", "--check", cwd=clone)
 
 

@@ -17,6 +17,7 @@ import typer
 
 from .cli_help import PlainTypesGroup
 from .formats import DEFAULT_FORMATS, FORMATS
+from .readers import READERS, reader_titles
 from .model import QUESTION_TYPES
 
 DEFAULT_CONTENT = Path("content")
@@ -304,17 +305,13 @@ def preview(
                                  options=options, max_media_bytes=_media_bytes(config, max_media_size)))
 
 
-class ImportFormat(str, Enum):
-    auto = "auto"
-    moodle = "moodle"
-    gift = "gift"
-    qti = "qti"
-    canvas = "canvas"
+# auto, then every registered reader: a new reader is offered without touching the CLI.
+ImportFormat = Enum("ImportFormat", {name: name for name in ("auto", *READERS)}, type=str)
 
 
 @app.command("import")
 def import_command(
-    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Moodle XML, GIFT, QTI 2.1 or Canvas export files.", exists=True, dir_okay=False, show_default=False)],
+    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help=f"{reader_titles()} export files.", exists=True, dir_okay=False, show_default=False)],
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the quiz files and their media.")] = DEFAULT_CONTENT,
     quiz_id: Annotated[Optional[str], typer.Option("--id", help="The quiz id (with several banks in one file: the prefix of their ids).", show_default=False)] = None,
     format: Annotated[ImportFormat, typer.Option("--format", "-f", help="The input format; auto judges by the content.")] = ImportFormat.auto,

@@ -153,7 +153,7 @@ def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, 
             found += checked if any(d.is_error for d in checked) else [*checked, _internal(name, "writing", problem, path)]
             on_step(f"{path.name}: rendered {name}")
             continue
-        said = [replace(d, formats=(name,)) for d in export.diagnostics]
+        said = list(export.diagnostics)  # each names its format already (writers/reporter.py)
         if export.failed:  # the writer stopped at the first part it could not write; its check finds them all
             checked = _checked(name, quiz, options, path)
             said = [*checked, *unchecked(checked, said)]
@@ -169,9 +169,9 @@ def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, 
 
 
 def _checked(name: str, quiz, options: ExportOptions, path: Path) -> list[Diagnostic]:
-    """One format's check of a loaded quiz, each diagnostic marked with the format."""
+    """One format's check of a loaded quiz (each diagnostic names the format)."""
     try:
-        return [replace(d, formats=(name,)) for d in FORMATS[name].check(quiz, options)]
+        return list(FORMATS[name].check(quiz, options))
     except Exception as problem:
         return [_internal(name, "checking", problem, path)]
 
@@ -240,9 +240,9 @@ def export_quiz(quiz, name: str, options: ExportOptions, source: ParsedJson | No
     """One format of one loaded quiz as `build` makes it: the writer's diagnostics (its check's,
     when it refused the quiz) settled, `--strict` applied, and bytes only when nothing is an error."""
     export = FORMATS[name].render(quiz, options)
-    said = [replace(d, formats=(name,)) for d in export.diagnostics]
+    said = list(export.diagnostics)
     if export.failed:
-        checked = [replace(d, formats=(name,)) for d in FORMATS[name].check(quiz, options)]
+        checked = list(FORMATS[name].check(quiz, options))
         said = [*checked, *unchecked(checked, said)]
     diagnostics = settle(said, options.strict, source)
     failed = any(d.is_error for d in diagnostics)

@@ -12,10 +12,10 @@ from ..model import (
     Choice, Description, Essay, FillInBlanks, Matching, MultipleResponse, Numerical, Ordering, Question, Quiz, ShortAnswer, SingleChoice,
     TrueFalse,
 )
-from .answers import answers_errors
+from .answers import numerical_errors, short_answer_errors
 from .blank import blank_text_errors, is_blank
 from .blanks import blanks_errors
-from .choices import choice_errors
+from .choices import multiple_response_errors, single_choice_errors
 from .ids import unique_ids
 from .languages import language_errors
 from .markdown import markdown_errors, rich_texts
@@ -34,11 +34,11 @@ def _no_rules(question: Question, file: str) -> Iterator[Diagnostic]:
 # The rules of each question type beyond those of every question, keyed by the model's class
 # (tests/test_type_coverage.py fails for a type left out).
 TYPE_RULES: dict[type[Question], Callable[..., Iterator[Diagnostic]]] = {
-    SingleChoice: choice_errors,
-    MultipleResponse: choice_errors,
+    SingleChoice: single_choice_errors,
+    MultipleResponse: multiple_response_errors,
     TrueFalse: _no_rules,
-    ShortAnswer: answers_errors,
-    Numerical: answers_errors,
+    ShortAnswer: short_answer_errors,
+    Numerical: numerical_errors,
     Matching: matching_errors,
     Ordering: ordering_errors,
     FillInBlanks: blanks_errors,

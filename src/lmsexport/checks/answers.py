@@ -10,11 +10,12 @@ from .blank import is_blank
 from ..tolerances import FULL_CREDIT as EPSILON
 
 
-def answers_errors(question: ShortAnswer | Numerical, file: str) -> Iterator[Diagnostic]:
-    if isinstance(question, ShortAnswer):
-        yield from accepted_answers_errors(question.answers, question.case_sensitive, file, question.location.pointer)
-    else:
-        yield from numeric_answers_errors(question.answers, file, question.location.pointer)
+def short_answer_errors(question: ShortAnswer, file: str) -> Iterator[Diagnostic]:
+    return accepted_answers_errors(question.answers, question.case_sensitive, file, question.location.pointer)
+
+
+def numerical_errors(question: Numerical, file: str) -> Iterator[Diagnostic]:
+    return numeric_answers_errors(question.answers, file, question.location.pointer)
 
 
 def _credit_errors(answers: tuple[AcceptedAnswer | NumericAnswer, ...], file: str, base: str) -> Iterator[Diagnostic]:

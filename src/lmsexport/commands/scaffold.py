@@ -8,9 +8,9 @@ import json
 import os
 import re
 import sys
-import unicodedata
 from pathlib import Path
 
+from ..model import NOT_XML
 from ..output import write_atomic
 from ..checks.languages import language_is_valid
 from ..schema import schema_path
@@ -65,11 +65,14 @@ def place_schema(out: Path) -> tuple[str, Path | None]:
 
 
 def title_problem(title: str) -> str | None:
+    """Why a title cannot make a quiz that validates and builds without a warning, or None."""
     if not title.strip():
         return "the title cannot be only white space"
-    bad = sorted({c for c in title if unicodedata.category(c) in ("Cc", "Cs") or c in "\ufffe\uffff"})
+    bad = sorted(set(NOT_XML.findall(title)))
     if bad:
-        return f"the title holds control characters ({', '.join(f'U+{ord(c):04X}' for c in bad)}), which no export can carry"
+        return f"the title holds characters XML cannot carry ({', '.join(f'U+{ord(c):04X}' for c in bad)}), which no export can carry"
+    if "\n" in title or "\r" in title:
+        return "the title is one line: it names the quiz's Moodle category, and Moodle strips line breaks from category names"
     return None
 
 

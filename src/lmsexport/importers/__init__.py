@@ -1,5 +1,5 @@
 """Importing quiz banks from platforms into canonical content: one module per input format
-(`moodle`, `gift`, `qti`, `canvas`) reads a file into banks of model questions (`result`),
+(`moodle`, `gift`, `qti`, `canvas`, registered in `lmsexport.readers`) reads a file into banks of model questions (`result`),
 `finish` turns them into content quizzes (HTML to Markdown, ids, drafts, warnings) and
 `canonical_json` writes those as content files. Nothing here touches the file system; the
 command (`commands/import_`) does."""
@@ -7,6 +7,7 @@ command (`commands/import_`) does."""
 from __future__ import annotations
 
 from ..diagnostics import Diagnostic, error
+from ..readers import READERS
 from . import detect as detection
 from .finish import ImportedQuiz, finish
 from .result import SourceFile
@@ -15,11 +16,8 @@ from .safety import InputError
 
 def read_source(data: bytes, file: str, format: str = "auto") -> SourceFile:
     """The banks of one input file; InputError when it cannot be read at all."""
-    from . import canvas, gift, moodle, qti
-
     kind = detection.detect(data, file) if format == "auto" else format
-    reader = {"moodle": moodle.read, "gift": gift.read, "qti": qti.read, "canvas": canvas.read}[kind]
-    return reader(data, file)
+    return READERS[kind].read(data, file)
 
 
 def import_data(data: bytes, file: str, format: str = "auto", strict: bool = False, quiz_id: str | None = None,

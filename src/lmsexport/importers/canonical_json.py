@@ -8,9 +8,13 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from ..tolerances import ROUNDED_SHARE, ROUNDING
 from ..model import (
+    Blank,
     Choice,
     Description,
     DropdownBlank,
@@ -33,7 +37,6 @@ from ..model import (
 )
 
 SCHEMA_REFERENCE = "../schema/quiz.schema.json"
-_CLOSE = 1e-9
 
 
 def _number(value: float) -> int | float:
@@ -90,35 +93,24 @@ class _Writer:
             result.append(_compact({**bounds, "credit": None if a.credit == 1 else _number(a.credit), "feedback": self.text(a.feedback)}))
         return result
 
-    def blank(self, blank) -> dict:
+    def blank(self, blank: Blank) -> dict:
         common = {"id": blank.id, "type": blank.kind, "points": None if blank.points is None else _number(blank.points)}
-        if isinstance(blank, ShortAnswerBlank):
-            return _compact({**common, "answers": self.accepted(blank.answers), "case_sensitive": True if blank.case_sensitive else None})
-        if isinstance(blank, NumericalBlank):
-            return _compact({**common, "answers": self.numeric(blank.answers)})
-        if isinstance(blank, DropdownBlank):
-            options = [_compact({"id": o.id, "text": o.text, "correct": True if o.correct else None,
-                                 "credit": None if o.credit == (1.0 if o.correct else 0.0) else _number(o.credit),
-                                 "feedback": self.text(o.feedback)}) for o in blank.options]
-            return _compact({**common, "options": options, "shuffle": None if blank.shuffle else False})
-        raise ValueError(f"unknown blank kind {blank.kind!r}")
+        return _compact({**common, **BLANK_FIELDS[type(blank)](self, blank)})
 
     def question(self, question: Question) -> dict:
-        default_points = 0.0 if isinstance(question, Description) else 1.0
-        if isinstance(question, FillInBlanks) and all(b.points is not None for b in question.blanks):
-            default_points = sum(b.points for b in question.blanks)  # worth its blanks unless it says otherwise
+        written = QUESTION_FIELDS[type(question)]
         feedback = question.feedback
         data: dict[str, Any] = {
             "id": question.id,
             "type": question.type,
             "title": question.title,
             "stem": self.text(question.stem),
-            "points": None if question.points == default_points else _number(question.points),
+            "points": None if question.points == written.default_points(question) else _number(question.points),
             "penalty": None if question.penalty is None else _number(question.penalty),
             "language": self.language(question.language, self.quiz.language),
             "explanation": self.text(feedback.general),
         }
-        if not isinstance(question, (TrueFalse, Essay, Description)):
+        if written.outcome_feedback:
             data["feedback"] = _compact({
                 "correct": self.text(feedback.correct),
                 "partially_correct": self.text(feedback.partially_correct),
@@ -126,32 +118,7 @@ class _Writer:
             }) or None
         data["tags"] = list(question.tags) or None
         data["draft"] = True if question.draft else None
-        if isinstance(question, (SingleChoice, MultipleResponse)):
-            data["options"] = self.choices(question)
-            data["shuffle"] = None if question.shuffle else False
-        elif isinstance(question, TrueFalse):
-            data["answer"] = question.answer
-            data["true_feedback"] = self.text(question.true_feedback)
-            data["false_feedback"] = self.text(question.false_feedback)
-        elif isinstance(question, ShortAnswer):
-            data["answers"] = self.accepted(question.answers)
-            data["case_sensitive"] = True if question.case_sensitive else None
-        elif isinstance(question, Numerical):
-            data["answers"] = self.numeric(question.answers)
-        elif isinstance(question, FillInBlanks):
-            data["blanks"] = [self.blank(b) for b in question.blanks]
-        elif isinstance(question, Ordering):
-            data["items"] = [{"id": i.id, "text": self.text(i.text)} for i in question.items]
-            data["grading"] = None if question.grading is OrderingGrading.ALL_OR_NOTHING else question.grading.value
-            data["layout"] = "horizontal" if question.horizontal else None
-        elif isinstance(question, Matching):
-            data["pairs"] = [{"id": p.id, "prompt": self.text(p.prompt), "answer": p.answer} for p in question.pairs]
-            data["distractors"] = [{"id": d.id, "text": d.text} for d in question.distractors] or None
-            data["shuffle"] = None if question.shuffle else False
-        elif isinstance(question, Essay):
-            data["grader_info"] = self.text(question.grader_info)
-            data["response_template"] = question.response_template
-            data["lines"] = None if question.lines == 10 else question.lines
+        data.update(written.fields(self, question))
         return _compact(data)
 
     def quiz_data(self) -> dict:
@@ -178,9 +145,83 @@ class _Writer:
         })
 
 
+def _choice_fields(writer: _Writer, question: SingleChoice | MultipleResponse) -> dict:
+    return {"options": writer.choices(question), "shuffle": None if question.shuffle else False}
+
+
+def _true_false_fields(writer: _Writer, question: TrueFalse) -> dict:
+    return {"answer": question.answer, "true_feedback": writer.text(question.true_feedback),
+            "false_feedback": writer.text(question.false_feedback)}
+
+
+def _short_answer_fields(writer: _Writer, question: ShortAnswer) -> dict:
+    return {"answers": writer.accepted(question.answers), "case_sensitive": True if question.case_sensitive else None}
+
+
+def _ordering_fields(writer: _Writer, question: Ordering) -> dict:
+    return {"items": [{"id": i.id, "text": writer.text(i.text)} for i in question.items],
+            "grading": None if question.grading is OrderingGrading.ALL_OR_NOTHING else question.grading.value,
+            "layout": "horizontal" if question.horizontal else None}
+
+
+def _matching_fields(writer: _Writer, question: Matching) -> dict:
+    return {"pairs": [{"id": p.id, "prompt": writer.text(p.prompt), "answer": p.answer} for p in question.pairs],
+            "distractors": [{"id": d.id, "text": d.text} for d in question.distractors] or None,
+            "shuffle": None if question.shuffle else False}
+
+
+def _essay_fields(writer: _Writer, question: Essay) -> dict:
+    return {"grader_info": writer.text(question.grader_info), "response_template": question.response_template,
+            "lines": None if question.lines == 10 else question.lines}
+
+
+def _blanks_points(question: FillInBlanks) -> float:
+    # Worth its blanks unless it says otherwise.
+    return sum(b.points for b in question.blanks) if all(b.points is not None for b in question.blanks) else 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Written:
+    """How a question type is written beyond the fields every question has."""
+
+    fields: Callable[[_Writer, Any], dict]  # its own properties, in the schema's order
+    outcome_feedback: bool = True  # whether it has correct / partially correct / incorrect feedback
+    default_points: Callable[[Any], float] = lambda question: 1.0
+
+
+# Keyed by the model's class (tests/test_type_coverage.py fails for a type left out).
+QUESTION_FIELDS: dict[type[Question], _Written] = {
+    SingleChoice: _Written(_choice_fields),
+    MultipleResponse: _Written(_choice_fields),
+    TrueFalse: _Written(_true_false_fields, outcome_feedback=False),
+    ShortAnswer: _Written(_short_answer_fields),
+    Numerical: _Written(lambda writer, question: {"answers": writer.numeric(question.answers)}),
+    FillInBlanks: _Written(lambda writer, question: {"blanks": [writer.blank(b) for b in question.blanks]}, default_points=_blanks_points),
+    Ordering: _Written(_ordering_fields),
+    Matching: _Written(_matching_fields),
+    Essay: _Written(_essay_fields, outcome_feedback=False),
+    Description: _Written(lambda writer, question: {}, outcome_feedback=False, default_points=lambda question: 0.0),
+}
+
+
+def _dropdown_fields(writer: _Writer, blank: DropdownBlank) -> dict:
+    options = [_compact({"id": o.id, "text": o.text, "correct": True if o.correct else None,
+                         "credit": None if o.credit == (1.0 if o.correct else 0.0) else _number(o.credit),
+                         "feedback": writer.text(o.feedback)}) for o in blank.options]
+    return {"options": options, "shuffle": None if blank.shuffle else False}
+
+
+# A blank's own properties after its id, kind and points, keyed by the model's class.
+BLANK_FIELDS: dict[type[Blank], Callable[[_Writer, Any], dict]] = {
+    ShortAnswerBlank: lambda writer, blank: {"answers": writer.accepted(blank.answers), "case_sensitive": True if blank.case_sensitive else None},
+    NumericalBlank: lambda writer, blank: {"answers": writer.numeric(blank.answers)},
+    DropdownBlank: _dropdown_fields,
+}
+
+
 def _credit_slack(default: float) -> float:
     # Moodle stores 1/3 as 0.3333333: a credit that only rounds the default is the default.
-    return 5e-7 if default not in (0.0, 1.0) else _CLOSE
+    return ROUNDED_SHARE if default not in (0.0, 1.0) else ROUNDING
 
 
 def _compact(data: dict) -> dict:
@@ -190,19 +231,7 @@ def _compact(data: dict) -> dict:
 def _texts(quiz: Quiz):
     yield quiz.description
     for question in quiz.questions:
-        feedback = question.feedback
-        yield from (question.stem, feedback.general, feedback.correct, feedback.partially_correct, feedback.incorrect)
-        for choice in getattr(question, "choices", ()):
-            yield choice.text
-            yield choice.feedback
-        for answer in getattr(question, "answers", ()):
-            yield answer.feedback
-        for pair in getattr(question, "pairs", ()):
-            yield pair.prompt
-        for name in ("true_feedback", "false_feedback", "grader_info"):
-            yield getattr(question, name, None)
-        for item in getattr(question, "items", ()):
-            yield item.text
+        yield from (text for _, text in question.texts())
 
 
 def _main_format(quiz: Quiz) -> TextFormat:

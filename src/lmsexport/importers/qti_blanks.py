@@ -18,6 +18,7 @@ import re
 
 from lxml import etree
 
+from ..tolerances import ROUNDING
 from ..model import (
     AcceptedAnswer,
     Blank,
@@ -33,7 +34,6 @@ from ..model import (
 BLANK_INTERACTIONS = ("textEntryInteraction", "inlineChoiceInteraction")
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,63}$")
 _OURS = re.compile(r"^blank_(\d+)_(answer|option)_(\d+)_feedback$")
-_SHARE_SLACK = 1e-9
 
 
 def is_blanks_item(body: etree._Element, interactions: list[etree._Element]) -> bool:
@@ -160,9 +160,9 @@ class _Reader:
         points = self.common["points"]
         known = [w for w in worths if w is not None]
         share = points / len(blanks)
-        if len(known) == len(worths) and any(abs(w - share) > _SHARE_SLACK * max(1.0, share) for w in known):
+        if len(known) == len(worths) and any(abs(w - share) > ROUNDING * max(1.0, share) for w in known):
             blanks = [_with_points(b, w) for b, w in zip(blanks, known)]
-            if abs(sum(known) - points) > _SHARE_SLACK * max(1.0, points):
+            if abs(sum(known) - points) > ROUNDING * max(1.0, points):
                 self.item.losses.append(f"the item is worth {points:g} points but its blanks add up to {sum(known):g}: read as their sum")
                 self.common = {**self.common, "points": sum(known)}
         return FillInBlanks(**self.common, feedback=self.item.outcome_feedback(), blanks=tuple(blanks))

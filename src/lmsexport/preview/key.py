@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable
 
 from ..model import (
+    Blank,
     Description,
     DropdownBlank,
     Essay,
@@ -19,6 +20,7 @@ from ..model import (
     Question,
     Quiz,
     ShortAnswer,
+    ShortAnswerBlank,
     SingleChoice,
     Text,
     TrueFalse,
@@ -61,13 +63,17 @@ KEY_DATA: dict[type[Question], Callable[[Question], dict] | None] = {
 }
 
 
-def _blank(blank, worth: float) -> dict:
-    if isinstance(blank, DropdownBlank):
-        return {"id": blank.id, "kind": blank.kind, "points": worth, "options": [{"id": o.id, "credit": o.credit} for o in blank.options]}
-    if isinstance(blank, NumericalBlank):
-        return {"id": blank.id, "kind": blank.kind, "points": worth, "answers": [_numeric(a) for a in blank.answers]}
-    return {"id": blank.id, "kind": blank.kind, "points": worth, "case_sensitive": blank.case_sensitive,
-            "answers": [{"text": a.text, "credit": a.credit} for a in blank.answers]}
+def _blank(blank: Blank, worth: float) -> dict:
+    return {"id": blank.id, "kind": blank.kind, "points": worth, **BLANK_KEYS[type(blank)](blank)}
+
+
+# What the script scores each blank kind by, beyond its id, kind and worth; keyed by the model's
+# class (tests/test_type_coverage.py fails for a kind left out).
+BLANK_KEYS: dict[type[Blank], Callable[[Blank], dict]] = {
+    ShortAnswerBlank: lambda blank: {"case_sensitive": blank.case_sensitive, "answers": [{"text": a.text, "credit": a.credit} for a in blank.answers]},
+    NumericalBlank: lambda blank: {"answers": [_numeric(a) for a in blank.answers]},
+    DropdownBlank: lambda blank: {"options": [{"id": o.id, "credit": o.credit} for o in blank.options]},
+}
 
 
 def _numeric(answer) -> dict:
@@ -163,16 +169,28 @@ def _blanks_answers(quiz: Quiz, question: FillInBlanks, style: RenderStyle) -> s
     parts = []
     for index, (blank, worth) in enumerate(zip(question.blanks, question.blank_points)):
         parts.append(f'<h4 lang="en" dir="ltr">Blank {index + 1} <code>[[{plain(blank.id)}]]</code>, {number(worth)} point{"" if worth == 1 else "s"}</h4>')
-        if isinstance(blank, DropdownBlank):
-            rows = [(("✓ " if o.correct else "") + plain(o.text), _worth(o.credit), _feedback_cell(o.feedback, style)) for o in blank.options]
-            parts.append(_rows(("Option", "Credit", "Feedback when chosen"), rows))
-        elif isinstance(blank, NumericalBlank):
-            parts.append(_numbers(blank.answers, style))
-        else:
-            rows = [(f"<code>{plain(a.text)}</code>", _worth(a.credit), _feedback_cell(a.feedback, style)) for a in blank.answers]
-            case = "Case matters." if blank.case_sensitive else "Case does not matter."
-            parts.append(_rows(("Accepted answer", "Credit", "Feedback"), rows) + f'<p class="note" lang="en" dir="ltr">{case}</p>')
+        parts.append(BLANK_ANSWERS[type(blank)](blank, style))
     return "".join(parts) + '<p class="note" lang="en" dir="ltr">In each blank the best answer that matches counts.</p>'
+
+
+def _short_answer_blank_answers(blank: ShortAnswerBlank, style: RenderStyle) -> str:
+    rows = [(f"<code>{plain(a.text)}</code>", _worth(a.credit), _feedback_cell(a.feedback, style)) for a in blank.answers]
+    case = "Case matters." if blank.case_sensitive else "Case does not matter."
+    return _rows(("Accepted answer", "Credit", "Feedback"), rows) + f'<p class="note" lang="en" dir="ltr">{case}</p>'
+
+
+def _dropdown_answers(blank: DropdownBlank, style: RenderStyle) -> str:
+    rows = [(("✓ " if o.correct else "") + plain(o.text), _worth(o.credit), _feedback_cell(o.feedback, style)) for o in blank.options]
+    return _rows(("Option", "Credit", "Feedback when chosen"), rows)
+
+
+# The answers the key reveals for each blank kind, keyed by the model's class
+# (tests/test_type_coverage.py fails for a kind left out).
+BLANK_ANSWERS: dict[type[Blank], Callable[[Blank, RenderStyle], str]] = {
+    ShortAnswerBlank: _short_answer_blank_answers,
+    NumericalBlank: lambda blank, style: _numbers(blank.answers, style),
+    DropdownBlank: _dropdown_answers,
+}
 
 
 def _essay_answers(quiz: Quiz, question: Essay, style: RenderStyle) -> str:

@@ -16,6 +16,7 @@ from urllib.parse import unquote
 
 from ..model import Text, TextFormat
 from . import markdown
+from .simple import _SIMPLE_INLINE, _SIMPLE_MARKDOWN, simple_html  # noqa: F401 (the tests look at the patterns)
 from .math import FormulaError, to_mathml
 from .style import DEFAULT_STYLE, MathStyle, RenderStyle
 
@@ -48,45 +49,20 @@ def _render_markdown(source: str, style: RenderStyle) -> str:
     return markdown.render(source, style)
 
 
-# A one-line text with no character that Markdown gives a meaning to renders as one paragraph of
-# itself: such texts (most option texts) skip the parser, which costs tens of microseconds.
-_SIMPLE_MARKDOWN = re.compile(r"(?![#>+*=\-]|\d+[.)])[^\s\\`*_\[\]!<>&$|~{}:@][^\n\r\\`*_\[\]!<>&$|~]*(?<!\s)")
-
-# The same, with **strong**, *emphasis* or `code` around words set off by spaces (or the line's
-# start and end, or a closing punctuation mark): CommonMark's flanking rules can only pair such
-# marks one way, so they too can skip the parser.
-_PLAIN_NO_MARK = r"[^*`\n\r\\_\[\]!<>&$|~]"
-_WORDS = rf"(?:(?![\s*`]){_PLAIN_NO_MARK}(?:{_PLAIN_NO_MARK}*(?<!\s))?)"
-_SPAN = re.compile(rf"(?<![^\s])(?:\*\*{_WORDS}\*\*|\*{_WORDS}\*|`{_WORDS}`)(?=[\s.,;:?]|$)")
-_SIMPLE_INLINE = re.compile(r"(?![#>+=\-]|\*\s|\d+[.)])[^\s\\_\[\]!<>&$|~{}:@](?:[^\n\r\\_\[\]!<>&$|~])*(?<!\s)")
-_SPAN_TAGS = {"**": "strong", "*": "em", "`": "code"}
-
-
-def _span(match: re.Match) -> str:
-    whole = match.group()
-    mark = "**" if whole.startswith("**") else whole[0]
-    tag = _SPAN_TAGS[mark]
-    return f"<{tag}>{whole[len(mark):-len(mark)]}</{tag}>"
-
-
 def _markdown_to_html(source: str, style: RenderStyle) -> str:
     # A style only changes formulas and media: a text with neither renders the same for every
     # writer, so it is rendered (and looked up) once per quiz instead of once per writer.
     if style is not DEFAULT_STYLE and "$" not in source and "\\" not in source and "](" not in source and "]:" not in source:
         style = DEFAULT_STYLE
-    key = ("markdown", source, style)
+    # Hashing a style costs more than the lookup itself: the common case leaves it out of the key.
+    key = ("markdown", source) if style is DEFAULT_STYLE else ("markdown", source, style)
     html = _RENDERED.get(key)
     return html if html is not None else _remember(key, _markdown_uncached(source, style))
 
 
 def _markdown_uncached(source: str, style: RenderStyle) -> str:
-    if _SIMPLE_MARKDOWN.fullmatch(source):
-        return "<p>" + source.replace('"', "&quot;") + "</p>"
-    if _SIMPLE_INLINE.fullmatch(source):
-        rest = _SPAN.sub("", source)
-        if "*" not in rest and "`" not in rest:
-            return "<p>" + _SPAN.sub(_span, source).replace('"', "&quot;") + "</p>"
-    return _render_markdown(source, style)
+    html = simple_html(source)
+    return html if html is not None else _render_markdown(source, style)
 
 
 # HTML collapses runs of spaces and drops them at the start of a line; a no-break space for each

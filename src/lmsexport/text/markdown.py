@@ -12,6 +12,7 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.texmath import texmath_plugin
 
 from .math import FormulaError, to_mathml, to_tex
+from .simple import simple_links
 from .style import MathStyle, RenderStyle
 
 AUDIO = {".mp3": "audio/mpeg"}
@@ -110,7 +111,14 @@ def render(source: str, style: RenderStyle) -> str:
 
 @lru_cache(maxsize=16384)
 def _inventory(source: str) -> tuple[tuple[tuple[str, str, str], ...], tuple[tuple[str, bool], ...]]:
-    """One parse of a text for what checks and writers ask about: its links and images, its formulas."""
+    """What checks and writers ask about a text: its links and images, its formulas."""
+    links = simple_links(source)
+    if links is not None:  # no image and no formula: its links are all, as the parser finds them
+        return tuple(("link", address, "") for address in links), ()
+    return _parsed_inventory(source)
+
+
+def _parsed_inventory(source: str) -> tuple[tuple[tuple[str, str, str], ...], tuple[tuple[str, bool], ...]]:
     found, maths = [], []
     for token in _COLLECTOR.parse(source):
         if token.type == "math_block":

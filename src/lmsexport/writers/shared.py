@@ -1,5 +1,5 @@
-"""What the writers share: options, the result type, losses, deterministic zips, a text's
-language. (What the XML writers share is in xml.py.)"""
+"""What the writers share: options, the result type, deterministic zips, a text's language.
+(What the XML writers share is in xml.py; how they report what they find, reporter.py.)"""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ import re
 from html import escape
 from dataclasses import dataclass, field
 
-from ..diagnostics import Diagnostic, loss, note
-from ..model import Question, Quiz
+from ..diagnostics import Diagnostic
 
 # Every zip entry gets this timestamp so that the same content gives the same bytes.
 ZIP_TIMESTAMP = (1980, 1, 1, 0, 0, 0)
@@ -35,26 +34,6 @@ class Export:
     @property
     def failed(self) -> bool:
         return any(d.is_error for d in self.diagnostics)
-
-
-def nothing_to_export(quiz: Quiz, filename: str, format_name: str) -> Export:
-    """No file at all for a quiz whose questions are all drafts (Moodle even throws on an empty
-    quiz); a note says why."""
-    message = f"no question to export (all are drafts): no {format_name} file is written"
-    return Export(filename, None, (note(message, quiz.location.file, code="nothing-to-export"),))
-
-
-def loss_warning(quiz: Quiz, question: Question, message: str, options: ExportOptions, code: str, pointer: str | None = None) -> Diagnostic:
-    """The format cannot carry something of this question: a loss (a warning; whether it is an
-    error under --strict is decided once, where diagnostics are settled). `pointer` names the
-    exact value when the question as a whole is too vague a place."""
-    return loss(message, quiz.location.file, question.location.pointer if pointer is None else pointer, code=code)
-
-
-def quiz_loss(quiz: Quiz, message: str, options: ExportOptions, code: str, pointer: str = "") -> Diagnostic:
-    """A warning about the quiz as a whole (or a part of it not in a question) that the format
-    cannot carry: a loss, like `loss_warning`."""
-    return loss(message, quiz.location.file, pointer, code=code)
 
 
 # Written directly (not through zipfile) with a faster deflate; see zips.py.

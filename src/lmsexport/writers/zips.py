@@ -49,7 +49,7 @@ def deterministic_zip(files: dict[str, bytes]) -> bytes:
         except UnicodeEncodeError:
             encoded, flags = name.encode("utf-8"), UTF8_NAME
         packed = _deflate(data)
-        crc = zlib.crc32(data)
+        crc = _deflate_library.crc32(data)  # ISA-L's is an order of magnitude quicker than zlib's
         if len(data) > _LIMIT or offset > _LIMIT:
             raise ValueError("a package over 2 GB")
         header = struct.pack("<4s2B4HL2L2H", b"PK\x03\x04", NEEDED, 0, flags, DEFLATED, DOS_TIME, DOS_DATE,

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 
 from ...model import (
     AcceptedAnswer,
+    Blank,
     Choice,
     Description,
     Distractor,
@@ -41,15 +43,40 @@ from ...model import (
 )
 from ..moodle.text import php_trim, text_in_language
 from ...text.blanks import PLACEHOLDER
+from ...text.gift_escapes import BACKSLASH, ESCAPES
 from ..moodle.reader import Bank, Unread, category_names
 from ..result import SourceSection
+from ...tolerances import reaches_full_credit
 
-_PRE = (("\\:", "&&058;"), ("\\#", "&&035;"), ("\\=", "&&061;"), ("\\{", "&&123;"), ("\\}", "&&125;"), ("\\~", "&&126;"), ("\\n", "&&010"))
-_POST = (("&&058;", ":"), ("&&035;", "#"), ("&&061;", "="), ("&&123;", "{"), ("&&125;", "}"), ("&&126;", "~"), ("&&010", "\n"))
 _WEIGHT = re.compile(r"^%-*([0-9]{1,2})\.?([0-9]*)%")
 _FORMATS = {"moodle": "moodle", "html": "html", "plain": "plain", "markdown": "markdown"}
 _ID = re.compile(r"\[id:((?:\\]|[^\]\x00-\x1f\x7f])+)\]")
 _TAG = re.compile(r"\[tag:((?:\\]|[^\]<>\x00-\x1f\x7f])+)\]")
+
+
+def _dropdown(question: SingleChoice) -> DropdownBlank | None:
+    options = []
+    for choice in question.choices:
+        text = choice.text.source
+        if choice.text.format is TextFormat.HTML:
+            from ..html import _as_plain
+
+            plain = _as_plain(text)
+            if plain is None:
+                return None  # formatting a drop-down cannot show: the choice question keeps it
+            text = plain
+        options.append(DropdownOption(id=choice.id, text=text, correct=choice.correct, credit=choice.credit, feedback=choice.feedback))
+    return DropdownBlank(id="b1", options=tuple(options))
+
+
+# The missing word form: the blank `b1` each type whose answer block can stand inside the text
+# becomes (None: it keeps its own type), keyed by the model's class. The others (true/false,
+# matching, several right options...) have no blank.
+_AS_BLANK: dict[type[Question], Callable[[Question], Blank | None]] = {
+    ShortAnswer: lambda question: ShortAnswerBlank(id="b1", answers=question.answers, case_sensitive=question.case_sensitive),
+    Numerical: lambda question: NumericalBlank(id="b1", answers=question.answers),
+    SingleChoice: _dropdown,
+}
 
 
 class GiftError(ValueError):
@@ -57,16 +84,28 @@ class GiftError(ValueError):
 
 
 def _pre(text: str) -> str:
-    text = text.replace("\\\\", "&&092;")
-    for escaped, placeholder in _PRE:
-        text = text.replace(escaped, placeholder)
-    return text.replace("&&092;", "\\")
+    backslash, placeholder, character = BACKSLASH
+    text = text.replace(backslash, placeholder)
+    for escaped, stand_in, _ in ESCAPES:
+        text = text.replace(escaped, stand_in)
+    return text.replace(placeholder, character)
 
 
 def _post(text: str) -> str:
-    for placeholder, character in _POST:
+    for _, placeholder, character in ESCAPES:
         text = text.replace(placeholder, character)
     return text
+
+
+def _weighted_answer(answer: str, fmt: str) -> tuple[float, Text | None, Text | None]:
+    """An answer of a short answer or numerical question: its %weight% (full credit without one),
+    its text and its #feedback."""
+    answer = php_trim(answer)
+    fraction = 1.0
+    if _WEIGHT.match(answer):
+        fraction, answer = _weight(answer)
+    text, feedback = _comment(answer, fmt)
+    return fraction, text, feedback
 
 
 def _with_format(text: str, default: str = "moodle") -> tuple[str, str]:
@@ -218,24 +257,9 @@ class _Reader:
         stem = text_in_language(source, fmt)[0]
         if stem is None:
             return None
-        if isinstance(question, ShortAnswer):
-            blank = ShortAnswerBlank(id="b1", answers=question.answers, case_sensitive=question.case_sensitive)
-        elif isinstance(question, Numerical):
-            blank = NumericalBlank(id="b1", answers=question.answers)
-        elif isinstance(question, SingleChoice):
-            options = []
-            for choice in question.choices:
-                text = choice.text.source
-                if choice.text.format is TextFormat.HTML:
-                    from ..html import _as_plain
-
-                    plain = _as_plain(text)
-                    if plain is None:
-                        return None  # formatting a drop-down cannot show: the choice question keeps it
-                    text = plain
-                options.append(DropdownOption(id=choice.id, text=text, correct=choice.correct, credit=choice.credit, feedback=choice.feedback))
-            blank = DropdownBlank(id="b1", options=tuple(options))
-        else:
+        as_blank = _AS_BLANK.get(type(question))
+        blank = None if as_blank is None else as_blank(question)
+        if blank is None:
             return None
         return FillInBlanks(id=question.id, title=question.title, stem=stem, language=question.language, feedback=question.feedback,
                             tags=question.tags, blanks=(blank,))
@@ -278,7 +302,7 @@ class _Reader:
                 language = "und"
             choices.append(
                 Choice(id=chr(ord("a") + index) if index < 26 else f"o{index + 1}", text=text or Text(""), language=language,
-                       correct=fraction >= 1 - 1e-5 if single else fraction > 0, credit=fraction, feedback=feedback)
+                       correct=reaches_full_credit(fraction) if single else fraction > 0, credit=fraction, feedback=feedback)
             )
         kind = SingleChoice if single else MultipleResponse
         return kind(**fields, choices=tuple(choices))
@@ -312,11 +336,7 @@ class _Reader:
     def shortanswer(self, fields: dict, answertext: str, fmt: str) -> Question:
         accepted = []
         for answer in _split(answertext, "="):
-            answer = php_trim(answer)
-            fraction = 1.0
-            if _WEIGHT.match(answer):
-                fraction, answer = _weight(answer)
-            text, feedback = _comment(answer, fmt)
+            fraction, text, feedback = _weighted_answer(answer, fmt)
             # The answer is compared with '*' as a wildcard and '\*' as a star.
             accepted.append(AcceptedAnswer(text=(text.source if text else "").replace("\\*", "*"), credit=fraction, feedback=feedback))
         if not accepted:
@@ -336,11 +356,7 @@ class _Reader:
             fields = {**fields, "feedback": dataclasses.replace(fields["feedback"], incorrect=other)}
         answers = []
         for answer in _split(answertext, "="):
-            answer = php_trim(answer)
-            fraction = 1.0
-            if _WEIGHT.match(answer):
-                fraction, answer = _weight(answer)
-            text, feedback = _comment(answer, fmt)
+            fraction, text, feedback = _weighted_answer(answer, fmt)
             source = text.source if text else ""
             if source.find("..") > 0:
                 # Moodle stores the middle and half the width; the range is what the file says.

@@ -10,6 +10,7 @@ from . import reader as moodle_xml
 from ..media import MediaStore
 from ..result import SourceBank, SourceFile, SourceQuestion, SourceSection
 from ..safety import InputError, parse_xml
+from ...tolerances import same_but_for_rounding
 
 FORMAT = "moodle"
 
@@ -49,7 +50,7 @@ def _without_default_penalty(question):
     if question.penalty is None:
         return question
     default = {"essay": 0.0, "description": 0.0, "true_false": 1.0}.get(question.type, 0.3333333)
-    if abs(question.penalty - default) < 1e-9:
+    if same_but_for_rounding(question.penalty, default):
         return dataclasses.replace(question, penalty=None)
     return question
 

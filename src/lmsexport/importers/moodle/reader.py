@@ -44,6 +44,7 @@ from ...model import (
     TrueFalse,
 )
 from ..result import SourceSection, Unread
+from ...tolerances import reaches_full_credit
 from .cloze import ClozeError, read_cloze, read_gapselect
 from .text import php_trim, quiz_info, section_info, split_category_path, text_in_language
 
@@ -212,7 +213,7 @@ class _Reader:
                     id=_option_id(index),
                     text=text or Text(""),
                     language=self.choice_language(language),
-                    correct=fraction >= 1 - 1e-5 if single else fraction > 0,
+                    correct=reaches_full_credit(fraction) if single else fraction > 0,
                     credit=fraction,
                     feedback=self.rich(answer.find("feedback")),
                 )

@@ -13,13 +13,13 @@ the points and all the feedback Canvas has a place for. One zip per quiz:
 
 from __future__ import annotations
 
-from ...diagnostics import Diagnostic, error, note
-from ...model import Essay, Quiz
-from ..shared import Export, ExportOptions, deterministic_zip, loss_warning, nothing_to_export, quiz_loss
+from ...model import Essay, Quiz, Section
+from ..reporter import Reporter, nothing_to_export
+from ..shared import Export, ExportOptions, deterministic_zip
 from ..xml import tree_bytes
 from . import identifiers
 from .assessment import AssessmentDocument, item_xml
-from .losses import loss_place, question_errors, question_losses
+from .losses import question_rules
 from .manifest import manifest_document, paths
 from .media import FOLDER, used_media
 from .meta import meta_document
@@ -30,40 +30,29 @@ NON_CC_FOLDER = "non_cc_assessments/"
 
 def render(quiz: Quiz, options: ExportOptions) -> Export:
     filename = f"{quiz.id}.zip"
+    report = Reporter(quiz, "canvas", options)
     questions = quiz.exported_questions
     if not questions:
-        return nothing_to_export(quiz, filename, "Canvas")
+        return nothing_to_export(report, filename, "Canvas")
 
     shuffled = shuffle_answers(quiz)
-    diagnostics: list[Diagnostic] = []
     document = AssessmentDocument(quiz)
-    failed = False
     for section, members in quiz.layout():
-        # A group gives each of its questions the same points: a section shuffled but worth
-        # different points per question stays a plain run of questions.
-        equal = len({q.points for q in members}) == 1
-        group = section is not None and (section.pick is not None or (section.shuffle and equal))
+        group = section is not None and is_group(section, members)
         if section is not None:
-            diagnostics.extend(_section_losses(quiz, section, group, options))
-        if group and not failed:
+            section_losses(report, section, group)
+        if group and not report.failed:
             document.open_group(identifiers.group_ident(quiz, section), section.title, section.pick or len(members), members[0].points)
         for question in members:
-            for code, message in question_errors(question):
-                diagnostics.append(error(message, quiz.location.file, question.location.pointer, code=code))
-                failed = True
-            for code, message in question_losses(question, shuffled):
-                diagnostics.append(loss_warning(quiz, question, message, options, code, loss_place(question, code, message)))
-                failed = failed or diagnostics[-1].is_error
-            if failed:
+            question_rules(report, question, shuffled)
+            if report.failed:
                 continue  # nothing will be written: spare building the rest
             document.add(item_xml(quiz, question))
-        if group and not failed:
+        if group and not report.failed:
             document.close_group()
-    metadata = _dropped_metadata(quiz)
-    if metadata:
-        diagnostics.append(metadata)
-    if failed:
-        return Export(filename, None, tuple(diagnostics))
+    dropped_metadata(report)
+    if report.failed:
+        return report.export(filename)
 
     media = used_media(quiz, questions)
     points = sum(
@@ -76,27 +65,31 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     files = {"imsmanifest.xml": manifest, assessment_path: document.close(), meta_path: meta, NON_CC_FOLDER: b""}
     for file in media:
         files[FOLDER + file.path] = file.data
-    return Export(filename, deterministic_zip(files), tuple(diagnostics))
+    return report.export(filename, deterministic_zip(files))
 
 
-def _section_losses(quiz: Quiz, section, group: bool, options: ExportOptions) -> list[Diagnostic]:
+def is_group(section: Section, members) -> bool:
+    """Whether a section becomes a question group. A group gives each of its questions the same
+    points: a section shuffled but worth different points per question stays a plain run."""
+    return section.pick is not None or (section.shuffle and len({q.points for q in members}) == 1)
+
+
+def section_losses(report: Reporter, section: Section, group: bool) -> None:
     """Canvas's classic quizzes know question groups (a random draw), not sections."""
-    found = []
     if not group and section.shuffle:
-        found.append(quiz_loss(quiz, f"section {section.id!r}: Canvas shuffles questions only in a question group, which gives each the same points; "
-                                     "these are worth different points, so they are listed in order", options, "canvas-section", section.location.pointer + "/shuffle"))
+        report.loss(section, f"section {section.id!r}: Canvas shuffles questions only in a question group, which gives each the same points; "
+                             "these are worth different points, so they are listed in order", "shuffle", code="canvas-section")
     elif not group:
-        found.append(note(f"section {section.id!r}: Canvas has question groups for random draws, not sections: its questions are listed in order without its title",
-                          quiz.location.file, section.location.pointer, code="canvas-section"))
+        report.note(section, f"section {section.id!r}: Canvas has question groups for random draws, not sections: its questions are listed in order without its title",
+                    code="canvas-section")
     if section.instructions is not None:
-        found.append(quiz_loss(quiz, f"section {section.id!r}: Canvas's question groups have no instructions; they are left out", options,
-                               "canvas-section", section.location.pointer + "/instructions"))
-    return found
+        report.loss(section, f"section {section.id!r}: Canvas's question groups have no instructions; they are left out", "instructions", code="canvas-section")
 
 
-def _dropped_metadata(quiz: Quiz) -> Diagnostic | None:
+def dropped_metadata(report: Reporter) -> None:
     """Bank metadata Canvas's quizzes have no field for; students see none of it, so a note.
     The level and learning path are shown in the quiz description instead (see meta.py)."""
+    quiz = report.quiz
     fields = [
         name
         for name, value in (
@@ -114,6 +107,5 @@ def _dropped_metadata(quiz: Quiz) -> Diagnostic | None:
         fields.append("penalties")
     if any(isinstance(q, Essay) for q in questions):
         fields.append("essay box heights")
-    if not fields:
-        return None
-    return note("Canvas quizzes have no place for: " + ", ".join(fields), quiz.location.file, code="canvas-metadata")
+    if fields:
+        report.note(None, "Canvas quizzes have no place for: " + ", ".join(fields), code="canvas-metadata")

@@ -11,7 +11,9 @@ multiple_dropdowns_question (drop-downs only), as Canvas's QTI importer reads th
 
 from __future__ import annotations
 
-from ...model import DropdownBlank, FillInBlanks, NumericalBlank, NumericAnswer, ShortAnswerBlank
+from collections.abc import Callable
+
+from ...model import Blank, DropdownBlank, FillInBlanks, NumericalBlank, NumericAnswer, ShortAnswerBlank
 from ...tolerances import is_full_credit
 from ..xml import number
 from .item import ItemParts
@@ -33,13 +35,17 @@ def typed_number(answer: NumericAnswer) -> str:
     return number(answer.value if answer.value is not None else answer.minimum / 2 + answer.maximum / 2)
 
 
-def accepted_texts(blank) -> list[str]:
+def accepted_texts(blank: Blank) -> list[str]:
     """The texts a typed blank accepts in Canvas: its answers worth full credit."""
-    if isinstance(blank, ShortAnswerBlank):
-        return [a.text for a in blank.answers if is_full_credit(a.credit)]
-    if isinstance(blank, NumericalBlank):
-        return list(dict.fromkeys(typed_number(a) for a in blank.answers if is_full_credit(a.credit)))
-    return [o.text for o in blank.options if o.correct]
+    return ACCEPTED_TEXTS[type(blank)](blank)
+
+
+# What each blank kind accepts when typed (a drop-down in a mixed question: its correct option).
+ACCEPTED_TEXTS: dict[type[Blank], Callable[[Blank], list[str]]] = {
+    ShortAnswerBlank: lambda blank: [a.text for a in blank.answers if is_full_credit(a.credit)],
+    NumericalBlank: lambda blank: list(dict.fromkeys(typed_number(a) for a in blank.answers if is_full_credit(a.credit))),
+    DropdownBlank: lambda blank: [o.text for o in blank.options if o.correct],
+}
 
 
 def fill_in_blanks(parts: ItemParts) -> None:

@@ -5,30 +5,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...diagnostics import Diagnostic, error
+from ...diagnostics import Diagnostic
 from ...model import Quiz
-from ..shared import ExportOptions, loss_warning, nothing_to_export
-from . import _dropped_metadata, _section_losses
-from .losses import loss_place, question_errors, question_losses
+from ..reporter import Reporter, nothing_to_export
+from ..shared import ExportOptions
+from . import dropped_metadata, is_group, section_losses
+from .losses import question_rules
 from .rules import shuffle_answers
 
 
 def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
-    questions = quiz.exported_questions
-    if not questions:  # the writer's own note: no file for a quiz of drafts only
-        yield from nothing_to_export(quiz, "", "Canvas").diagnostics
-        return
+    report = Reporter(quiz, "canvas", options)
+    if not quiz.exported_questions:  # the writer's own note: no file for a quiz of drafts only
+        return iter(nothing_to_export(report, "", "Canvas").diagnostics)
     shuffled = shuffle_answers(quiz)
     for section, members in quiz.layout():
         if section is not None:
-            # As render decides: a group gives each of its questions the same points.
-            equal = len({q.points for q in members}) == 1
-            yield from _section_losses(quiz, section, section.pick is not None or (section.shuffle and equal), options)
+            section_losses(report, section, is_group(section, members))
         for question in members:
-            for code, message in question_errors(question):
-                yield error(message, quiz.location.file, question.location.pointer, code=code)
-            for code, message in question_losses(question, shuffled):
-                yield loss_warning(quiz, question, message, options, code, loss_place(question, code, message))
-    metadata = _dropped_metadata(quiz)
-    if metadata is not None:
-        yield metadata
+            question_rules(report, question, shuffled)
+    dropped_metadata(report)
+    return iter(report.found)

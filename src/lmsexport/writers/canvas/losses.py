@@ -1,11 +1,14 @@
-"""What one question loses in Canvas's classic quizzes, as (code, message) pairs."""
+"""What one question loses in Canvas's classic quizzes, or what Canvas would import as something
+else, each said at the value it is about. One rule function per question class and per blank
+kind (tests/test_type_coverage.py fails for a class left out); the writer and its check both run
+`question_rules`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 
-from ...diagnostics import pointer_join
 from ...model import (
+    Blank,
     Description,
     DropdownBlank,
     Essay,
@@ -20,9 +23,11 @@ from ...model import (
     ShortAnswer,
     ShortAnswerBlank,
     SingleChoice,
+    TrueFalse,
 )
-from .blanks_item import accepted_texts
 from ...tolerances import is_full_credit as is_full
+from ..reporter import CASE, GRADER_INFO, RESPONSE_TEMPLATE, Reporter
+from .blanks_item import accepted_texts
 from .rules import off_rule_choices
 
 
@@ -30,97 +35,132 @@ def _percent(credit: float) -> str:
     return f"{credit * 100:g}%"
 
 
-def question_losses(question: Question, shuffled: bool) -> Iterator[tuple[str, str]]:
+def question_rules(report: Reporter, question: Question, shuffled: bool) -> None:
+    """Everything Canvas refuses or loses of `question`; `shuffled`: whether the quiz's answers
+    are shuffled (Canvas shuffles per quiz)."""
     name = f"question {question.id!r}"
-    feedback = question.feedback
-    if isinstance(question, Description):
-        if any((feedback.general, feedback.correct, feedback.partially_correct, feedback.incorrect)):
-            yield "canvas-feedback", f"{name}: Canvas text-only questions show no feedback; it is left out"
-        return
-    if feedback.partially_correct is not None:
-        yield "canvas-feedback", f"{name}: Canvas has no partially-correct feedback; it is left out"
-
-    if isinstance(question, SingleChoice):
-        partial = [c for c in question.choices if not c.correct and c.credit != 0]
-        if partial:
-            listed = ", ".join(f"{c.id!r} ({_percent(c.credit)})" for c in partial)
-            yield "canvas-credit", f"{name}: Canvas multiple choice is all or nothing; option(s) {listed} earn 0"
-    elif isinstance(question, MultipleResponse):
-        off = off_rule_choices(question)
-        if off:
-            listed = ", ".join(f"{c.id!r} ({_percent(c.credit)})" for c in off)
-            yield "canvas-credit", (
-                f"{name}: Canvas scores multiple answers by its own rule (each right option earns, each wrong "
-                f"one costs, 1/number-of-right-answers, total at least 0); credits {listed} are not kept"
-            )
-    elif isinstance(question, (ShortAnswer, Numerical)):
-        dropped = [a for a in question.answers if not is_full(a.credit)]
-        if dropped:
-            listed = ", ".join(_answer_name(a) + f" ({_percent(a.credit)})" for a in dropped)
-            yield "canvas-credit", (
-                f"{name}: every answer Canvas lists is fully right, so answer(s) {listed} are left out "
-                "with their feedback"
-            )
-        if isinstance(question, ShortAnswer) and question.case_sensitive:
-            yield "canvas-case", f"{name}: Canvas compares short answers without case; case sensitivity is lost"
-    elif isinstance(question, FillInBlanks):
-        yield from _blank_losses(question, name)
-    elif isinstance(question, Ordering):
-        yield "canvas-ordering", (
-            f"{name}: Canvas classic quizzes have no ordering question: it becomes a matching question, "
-            f"each item matched to its place (1 to {len(question.items)}), the items listed in a scrambled order"
-        )
-        if question.grading is not OrderingGrading.ABSOLUTE_POSITION:
-            yield "canvas-credit", (
-                f"{name}: Canvas scores each item matched to its right place (Moodle's absolute position), "
-                f"not by the grading '{question.grading.value}'"
-            )
-    elif isinstance(question, Essay):
-        if question.grader_info is not None:
-            yield "canvas-essay", f"{name}: Canvas essay questions have no grader information; it is left out"
-        if question.response_template is not None:
-            yield "canvas-essay", f"{name}: Canvas essay questions have no response template; it is left out"
-
+    if not isinstance(question, Description) and question.feedback.partially_correct is not None:
+        report.loss(question, f"{name}: Canvas has no partially-correct feedback; it is left out", "feedback", "partially_correct", code="canvas-feedback")
+    RULES[type(question)](report, question, name)
     if not shuffled and isinstance(question, (SingleChoice, MultipleResponse)) and question.shuffle:
         reason = "a pinned option" if any(c.pinned for c in question.choices) else "another question's fixed order"
-        yield "canvas-shuffle", (
-            f"{name}: Canvas shuffles per quiz, not per question; its options are not shuffled because of {reason}"
-        )
+        report.loss(question, f"{name}: Canvas shuffles per quiz, not per question; its options are not shuffled because of {reason}",
+                    "shuffle", code="canvas-shuffle")
 
 
-def _blank_losses(question: FillInBlanks, name: str) -> Iterator[tuple[str, str]]:
+def _description(report: Reporter, question: Description, name: str) -> None:
+    feedback = question.feedback
+    for where, text in ((("explanation",), feedback.general), (("feedback", "correct"), feedback.correct),
+                        (("feedback", "partially_correct"), feedback.partially_correct), (("feedback", "incorrect"), feedback.incorrect)):
+        if text is not None:
+            report.loss(question, f"{name}: Canvas text-only questions show no feedback; it is left out", *where, code="canvas-feedback")
+
+
+def _no_correct_option(report: Reporter, question: SingleChoice | MultipleResponse, name: str) -> bool:
+    if any(c.correct for c in question.choices):
+        return False
+    report.error(question, f"{name}: no correct option; Canvas cannot tell what is right", "options", code="canvas-no-answer")
+    return True
+
+
+def _single_choice(report: Reporter, question: SingleChoice, name: str) -> None:
+    if _no_correct_option(report, question, name):
+        return
+    for index, choice in enumerate(question.choices):
+        if not choice.correct and choice.credit != 0:
+            report.loss(question, f"{name}: Canvas multiple choice is all or nothing; option {choice.id!r} ({_percent(choice.credit)}) earns 0",
+                        "options", index, "credit", code="canvas-credit")
+
+
+def _multiple_response(report: Reporter, question: MultipleResponse, name: str) -> None:
+    if _no_correct_option(report, question, name):
+        return
+    off = off_rule_choices(question)
+    if off:
+        # Canvas's rule is about the options together (each share is 1/number-of-right-answers),
+        # and an option listed may have its credit by default: the place is the options.
+        listed = ", ".join(f"{c.id!r} ({_percent(c.credit)})" for c in off)
+        report.loss(question, f"{name}: Canvas scores multiple answers by its own rule (each right option earns, each wrong "
+                              f"one costs, 1/number-of-right-answers, total at least 0); credits {listed} are not kept", "options", code="canvas-credit")
+
+
+def _answers(report: Reporter, question: ShortAnswer | Numerical, name: str) -> None:
+    if not any(is_full(a.credit) for a in question.answers):
+        report.error(question, f"{name}: no answer with full credit; Canvas would import an essay question", "answers", code="canvas-no-answer")
+        return
+    for index, answer in enumerate(question.answers):
+        if not is_full(answer.credit):
+            report.loss(question, f"{name}: every answer Canvas lists is fully right, so answer {_answer_name(answer)} ({_percent(answer.credit)}) "
+                                  "is left out with its feedback", "answers", index, "credit", code="canvas-credit")
+
+
+def _short_answer(report: Reporter, question: ShortAnswer, name: str) -> None:
+    _answers(report, question, name)
+    if question.case_sensitive:
+        report.lost(question, CASE, "case_sensitive")
+
+
+def _matching(report: Reporter, question: Matching, name: str) -> None:
+    if not question.pairs:
+        report.error(question, f"{name}: a matching question needs at least one pair", "pairs", code="canvas-no-answer")
+
+
+def _ordering(report: Reporter, question: Ordering, name: str) -> None:
+    report.loss(question, f"{name}: Canvas classic quizzes have no ordering question: it becomes a matching question, "
+                          f"each item matched to its place (1 to {len(question.items)}), the items listed in a scrambled order", code="canvas-ordering")
+    if question.grading is not OrderingGrading.ABSOLUTE_POSITION:
+        report.loss(question, f"{name}: Canvas scores each item matched to its right place (Moodle's absolute position), "
+                              f"not by the grading '{question.grading.value}'", "grading", code="canvas-credit")
+
+
+def _essay(report: Reporter, question: Essay, name: str) -> None:
+    if question.grader_info is not None:
+        report.lost(question, GRADER_INFO, "grader_info")
+    if question.response_template is not None:
+        report.lost(question, RESPONSE_TEMPLATE, "response_template")
+
+
+def _nothing(report: Reporter, question: Question, name: str) -> None:
+    """Canvas carries the question whole."""
+
+
+def _fill_in_blanks(report: Reporter, question: FillInBlanks, name: str) -> None:
     kinds = {type(b) for b in question.blanks}
     mixed = DropdownBlank in kinds and len(kinds) > 1
     if mixed:
-        dropdowns = ", ".join(repr(b.id) for b in question.blanks if isinstance(b, DropdownBlank))
-        yield "canvas-blanks", (
-            f"{name}: Canvas cannot mix drop-downs and typed blanks in one question: it becomes fill in multiple "
-            f"blanks, and drop-down(s) {dropdowns} typed blanks that accept the correct option's text"
-        )
+        dropdowns = ", ".join(repr(b.id) for b in question.blanks if type(b) is DropdownBlank)
+        report.loss(question, f"{name}: Canvas cannot mix drop-downs and typed blanks in one question: it becomes fill in multiple "
+                              f"blanks, and drop-down(s) {dropdowns} typed blanks that accept the correct option's text", "blanks", code="canvas-blanks")
     if len(set(question.blank_points)) > 1:
-        yield "canvas-credit", f"{name}: Canvas shares the points equally among the blanks; the blanks' own points are not kept"
-    for blank in question.blanks:
-        blank_name = f"blank {blank.id!r}"
-        if isinstance(blank, ShortAnswerBlank):
-            dropped = [a for a in blank.answers if not is_full(a.credit)]
-            if dropped:
-                yield "canvas-credit", f"{name}: {blank_name}: every answer Canvas lists is fully right, so " + ", ".join(
-                    f"{a.text!r} ({_percent(a.credit)})" for a in dropped) + " are left out"
-            if blank.case_sensitive:
-                yield "canvas-case", f"{name}: {blank_name}: Canvas compares blanks without case; case sensitivity is lost"
-        elif isinstance(blank, NumericalBlank):
-            yield "canvas-number", (
-                f"{name}: {blank_name}: Canvas compares a blank's text, so the number must be typed exactly as "
-                + " or ".join(repr(t) for t in accepted_texts(blank)) + " (no tolerance, range or partial credit)"
-            )
-        elif isinstance(blank, DropdownBlank) and not mixed:
-            partial = [o for o in blank.options if not o.correct and o.credit != 0]
-            if partial:
-                yield "canvas-credit", f"{name}: {blank_name}: a Canvas drop-down is right or wrong; " + ", ".join(
-                    f"{o.id!r} ({_percent(o.credit)})" for o in partial) + " earn 0"
-        feedback = [f for _, f in blank.own_texts() if f is not None]
-        if feedback:
-            yield "canvas-feedback", f"{name}: {blank_name}: Canvas's importer drops the feedback of each answer of a blank"
+        report.loss(question, f"{name}: Canvas shares the points equally among the blanks; the blanks' own points are not kept", "blanks", code="canvas-credit")
+    for index, blank in enumerate(question.blanks):
+        where = ("blanks", index)
+        BLANK_RULES[type(blank)](report, question, blank, f"{name}: blank {blank.id!r}", where, mixed)
+        if any(f is not None for _, f in blank.own_texts()):
+            report.loss(question, f"{name}: blank {blank.id!r}: Canvas's importer drops the feedback of each answer of a blank", *where, code="canvas-feedback")
+
+
+def _short_answer_blank(report: Reporter, question: FillInBlanks, blank: ShortAnswerBlank, name: str, where: tuple, mixed: bool) -> None:
+    for index, answer in enumerate(blank.answers):
+        if not is_full(answer.credit):
+            report.loss(question, f"{name}: every answer Canvas lists is fully right, so {answer.text!r} ({_percent(answer.credit)}) is left out",
+                        *where, "answers", index, "credit", code="canvas-credit")
+    if blank.case_sensitive:
+        report.lost(question, CASE, *where, "case_sensitive")
+
+
+def _numerical_blank(report: Reporter, question: FillInBlanks, blank: NumericalBlank, name: str, where: tuple, mixed: bool) -> None:
+    report.loss(question, f"{name}: Canvas compares a blank's text, so the number must be typed exactly as "
+                          + " or ".join(repr(t) for t in accepted_texts(blank)) + " (no tolerance, range or partial credit)", *where, code="canvas-number")
+
+
+def _dropdown_blank(report: Reporter, question: FillInBlanks, blank: DropdownBlank, name: str, where: tuple, mixed: bool) -> None:
+    if mixed:
+        return  # a typed blank accepting the correct option's text: said once for the question
+    for index, option in enumerate(blank.options):
+        if not option.correct and option.credit != 0:
+            report.loss(question, f"{name}: a Canvas drop-down is right or wrong; {option.id!r} ({_percent(option.credit)}) earns 0",
+                        *where, "options", index, "credit", code="canvas-credit")
 
 
 def _answer_name(answer) -> str:
@@ -132,34 +172,24 @@ def _answer_name(answer) -> str:
     return f"{answer.value:g}±{answer.tolerance:g}"
 
 
+# The rules of each question type, keyed by the model's class.
+RULES: dict[type[Question], Callable[[Reporter, Question, str], None]] = {
+    SingleChoice: _single_choice,
+    MultipleResponse: _multiple_response,
+    TrueFalse: _nothing,
+    ShortAnswer: _short_answer,
+    Numerical: _answers,
+    Matching: _matching,
+    Ordering: _ordering,
+    FillInBlanks: _fill_in_blanks,
+    Essay: _essay,
+    Description: _description,
+}
 
-def question_errors(question: Question) -> Iterator[tuple[str, str]]:
-    """What would make Canvas import the question as something else, or fail on it."""
-    name = f"question {question.id!r}"
-    if isinstance(question, (SingleChoice, MultipleResponse)) and not any(c.correct for c in question.choices):
-        yield "canvas-no-answer", f"{name}: no correct option; Canvas cannot tell what is right"
-    elif isinstance(question, (ShortAnswer, Numerical)) and not any(is_full(a.credit) for a in question.answers):
-        yield "canvas-no-answer", f"{name}: no answer with full credit; Canvas would import an essay question"
-    elif isinstance(question, Matching) and not question.pairs:
-        yield "canvas-no-answer", f"{name}: a matching question needs at least one pair"
-
-
-# The value a loss is about, below the question, when the loss names one field: (code, words of
-# the message) -> pointer tokens. A loss not listed stays at its question.
-_FIELDS = (
-    ("canvas-feedback", "partially-correct", ("feedback", "partially_correct")),
-    ("canvas-essay", "grader information", ("grader_info",)),
-    ("canvas-essay", "response template", ("response_template",)),
-    ("canvas-shuffle", "", ("shuffle",)),
-    ("canvas-case", "short answers", ("case_sensitive",)),
-    ("canvas-credit", "multiple choice", ("options",)),
-    ("canvas-credit", "multiple answers", ("options",)),
-)
-
-
-def loss_place(question: Question, code: str, message: str) -> str:
-    """Where a loss of `question_losses` is reported: at its field when it names one."""
-    for known, words, where in _FIELDS:
-        if code == known and words in message:
-            return pointer_join(question.location.pointer, *where)
-    return question.location.pointer
+# The rules of each blank kind (the blank's own losses; its answers' feedback is said by
+# `_fill_in_blanks` for every kind).
+BLANK_RULES: dict[type[Blank], Callable[[Reporter, FillInBlanks, Blank, str, tuple, bool], None]] = {
+    ShortAnswerBlank: _short_answer_blank,
+    NumericalBlank: _numerical_blank,
+    DropdownBlank: _dropdown_blank,
+}

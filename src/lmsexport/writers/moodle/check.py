@@ -1,6 +1,6 @@
 """What the Moodle XML and GIFT checks share: every credit judged against Moodle's grade list,
-at the place of the credit, saying so when it is the default split rather than a value written,
-and the walk of the questions with the writer's own rules run on each.
+at the place of the credit (the credits of each question type are one table, `CREDITS`), saying
+so when it is the default split rather than a value written.
 
 The writers call `grade_percent` for the same credits, to write them, and report with
 `grade_problems` as the checks do, so the problem is said once for both formats
@@ -12,10 +12,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 
-from ...diagnostics import Diagnostic, error, pointer_join
-from ...model import MultipleResponse, Numerical, Question, Quiz, Section, ShortAnswer, SingleChoice
-from .common import question_diagnostics
-from .grades import exact_grade, grade_percent, nearest_grade
+from ...model import (
+    Description,
+    Essay,
+    FillInBlanks,
+    Matching,
+    MultipleResponse,
+    Numerical,
+    Ordering,
+    Question,
+    ShortAnswer,
+    SingleChoice,
+    TrueFalse,
+)
+from ..reporter import Reporter
+from .grades import exact_grade, nearest_grade
 
 # Grades of Moodle's list that are exact fractions, for suggesting credits that add up to 1.
 _EXACT_GRADES = tuple(Fraction(n, d) for n, d in (
@@ -61,54 +72,74 @@ def _decimal(value: Fraction) -> str:
     return f"{float(value):g}" if len(f"{float(value):g}") < 8 else f"{float(value):.7f}"
 
 
-def grade_problems(quiz: Quiz, question: Question, options) -> Iterator[Diagnostic]:
-    """Every credit of the question Moodle would not store as it is: an error (the import would
-    stop), or with nearest_grade a loss naming the grade it becomes."""
-    file = quiz.location.file
-    base = question.location.pointer
+def grade_problems(report: Reporter, question: Question) -> None:
+    """Every credit of the question Moodle would not store as it is, at the credit: an error (the
+    import would stop), or with nearest_grade a loss naming the grade it becomes."""
     if isinstance(question, MultipleResponse):
         share = default_split(question)
         if share is not None and exact_grade(float(share)) is None:
             correct = sum(1 for c in question.choices if c.correct)
-            if options.nearest_grade:
+            if report.options.nearest_grade:
                 message = (f"the default split gives each of the {correct} correct options {float(share):g}, which is not one "
                            f"of Moodle's grade fractions; written as the nearest one, {nearest_grade(float(share))}% (the score changes)")
-                yield _loss(quiz, question, message, options, pointer_join(base, "options"))
+                report.loss(question, message, "options", code="moodle-grade")
             else:
                 message = (f"the default split gives each of the {correct} correct options {float(share):g} "
                            f"({float(share) * 100:g}%), which is not one of Moodle's grade fractions, so Moodle would reject the "
                            f"whole file; write a credit on each option instead, {suggested_credits(correct)} (and wrong options "
                            f"at 0 or a negative grade of the list), or export with the nearest-grade option")
-                yield error(message, file, pointer_join(base, "options"), code="moodle-grade")
+                report.error(question, message, "options", code="moodle-grade")
             return
-    for where, credit, what in _credits(question):
-        _, diagnostic = grade_percent(quiz, question, credit, what, options)
-        if diagnostic is not None:
-            yield _relocated(diagnostic, pointer_join(base, *where))
+    for where, credit, what in CREDITS[type(question)](question):
+        if exact_grade(credit) is not None:
+            continue
+        nearest = nearest_grade(credit)
+        if report.options.nearest_grade:
+            message = f"{what}: credit {credit:g} is not one of Moodle's grade fractions; written as the nearest one, {nearest}% (the score changes)"
+            report.loss(question, message, *where, code="moodle-grade")
+        else:
+            message = (f"{what}: credit {credit:g} ({credit * 100:g}%) is not one of Moodle's grade fractions, so Moodle "
+                       f"would reject the whole file; use an allowed value such as {nearest}% or export with the nearest-grade option")
+            report.error(question, message, *where, code="moodle-grade")
 
 
-def _credits(question: Question) -> Iterator[tuple[tuple, float, str]]:
-    if isinstance(question, (SingleChoice, MultipleResponse)):
-        for i, c in enumerate(question.choices):
-            yield ("options", i, "credit"), c.credit, f"option {c.id}"
-    elif isinstance(question, ShortAnswer):
-        for i, a in enumerate(question.answers):
-            yield ("answers", i, "credit"), a.credit, f"answer {a.text!r}"
-    elif isinstance(question, Numerical):
-        for i, a in enumerate(question.answers):
-            yield ("answers", i, "credit"), a.credit, f"answer {i + 1}"
+Credits = Iterator[tuple[tuple[str | int, ...], float, str]]
 
 
-def _loss(quiz: Quiz, question: Question, message: str, options, pointer: str) -> Diagnostic:
-    from ..shared import loss_warning
+def _choice_credits(question: SingleChoice | MultipleResponse) -> Credits:
+    for i, c in enumerate(question.choices):
+        yield ("options", i, "credit"), c.credit, f"option {c.id}"
 
-    return loss_warning(quiz, question, message, options, "moodle-grade", pointer)
+
+def _short_answer_credits(question: ShortAnswer) -> Credits:
+    for i, a in enumerate(question.answers):
+        yield ("answers", i, "credit"), a.credit, f"answer {a.text!r}"
 
 
-def _relocated(diagnostic: Diagnostic, pointer: str) -> Diagnostic:
-    from dataclasses import replace
+def _numerical_credits(question: Numerical) -> Credits:
+    for i, a in enumerate(question.answers):
+        yield ("answers", i, "credit"), a.credit, f"answer {i + 1}"
 
-    return replace(diagnostic, pointer=pointer)
+
+def _no_credits(question: Question) -> Credits:
+    """Graded by Moodle itself (true/false, matching, ordering, essay, description) or, for a
+    cloze question, with any fraction: no credit is judged against the grade list."""
+    return iter(())
+
+
+# The credits judged against Moodle's grade list, with their places and names, by question class.
+CREDITS: dict[type[Question], Callable[[Question], Credits]] = {
+    SingleChoice: _choice_credits,
+    MultipleResponse: _choice_credits,
+    ShortAnswer: _short_answer_credits,
+    Numerical: _numerical_credits,
+    TrueFalse: _no_credits,
+    Matching: _no_credits,
+    Ordering: _no_credits,
+    FillInBlanks: _no_credits,
+    Essay: _no_credits,
+    Description: _no_credits,
+}
 
 
 def exact_or_nearest(credit: float) -> str:
@@ -120,18 +151,5 @@ class CreditsChecked:
     """Mixed into a Moodle XML or GIFT writer run as its format's check: `grade_problems` judges
     the credits (said once for both formats), so the writer goes on with the grade Moodle stores."""
 
-    def grade(self, question: Question, credit: float, what: str) -> str | None:
+    def grade(self, question: Question, credit: float) -> str | None:
         return exact_or_nearest(credit)
-
-
-def checked_questions(quiz: Quiz, options, write: Callable[[Question], object],
-                      section_diagnostics: Callable[[Section], Iterator[Diagnostic]]) -> Iterator[Diagnostic]:
-    """The diagnostics of every section and question, in the order the writers walk them, with
-    `write` running the writer's own rules on each question (its diagnostics are the writer's)."""
-    for section, members in quiz.layout():
-        if section is not None:
-            yield from section_diagnostics(section)
-        for question in members:
-            yield from question_diagnostics(quiz, question, options)
-            yield from grade_problems(quiz, question, options)
-            write(question)

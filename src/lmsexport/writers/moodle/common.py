@@ -10,11 +10,11 @@ question/format/gift/format.php):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal, localcontext
 from urllib.parse import quote, unquote
 
-from ...diagnostics import Diagnostic, note, pointer_join
+from ...diagnostics import Diagnostic
 from ...model import Question, Quiz, Section, Text, TextFormat
 from ...text import (
     RenderStyle,
@@ -23,8 +23,9 @@ from ...text import (
     to_html,
     to_inline_html,
 )
-from ..shared import ExportOptions, loss_warning, quiz_loss
+from ..reporter import Reporter, nothing_to_export
 from ..xml import number
+from .check import grade_problems
 
 _TAG_LIKE = re.compile(r"<[A-Za-z/!?]")
 _TAG_UNSAFE = re.compile(r"[\x00-\x1f\x7f<>`]|\s\s")
@@ -34,6 +35,11 @@ NAME_MAX = 255
 
 def question_name(question: Question) -> str:
     return question.title if question.title is not None else question.id
+
+
+def name_place(question: Question) -> str:
+    """The field a question's name comes from."""
+    return "title" if question.title is not None else "id"
 
 
 # question_categories.name is a 255-character column; a longer name fails Moodle's insert and,
@@ -64,14 +70,14 @@ def section_category_path(quiz: Quiz, section: Section) -> str:
     return category_path(quiz) + "/" + _escape_category(section.title[:CATEGORY_MAX])
 
 
-def section_note(quiz: Quiz, section: Section, path: str) -> Diagnostic:
+def section_note(report: Reporter, section: Section, path: str) -> None:
     """What a teacher must do in Moodle to have the section's layout: the bank carries no quiz."""
     if section.pick is not None:
         todo = f"to draw {section.pick} of its questions, add {section.pick} random question(s) from this category to the quiz"
     else:
         todo = "add its questions to the quiz together" + (" and shuffle them" if section.shuffle else "")
     message = f"section {section.id!r}: a Moodle question bank holds no quiz layout, so the section is the category {path!r}; {todo}"
-    return note(message, quiz.location.file, section.location.pointer, code="moodle-section")
+    report.note(section, message, code="moodle-section")
 
 
 def draw_html(section: Section, count: int) -> str:
@@ -90,32 +96,33 @@ def question_tags(quiz: Quiz, question: Question) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*quiz.tags, *question.tags)))
 
 
-def tag_pointer(quiz: Quiz, question: Question, tag: str) -> str:
+def tag_place(quiz: Quiz, question: Question, tag: str) -> tuple[Question | None, tuple[str | int, ...]]:
     """Where a tag of a question stands: its own tags first, then the quiz's, which apply to it."""
     if tag in question.tags:
-        return pointer_join(question.location.pointer, "tags", question.tags.index(tag))
-    return pointer_join("", "tags", quiz.tags.index(tag))
+        return question, ("tags", question.tags.index(tag))
+    return None, ("tags", quiz.tags.index(tag))
 
 
-def quiz_diagnostics(quiz: Quiz, options: ExportOptions, format_name: str, in_comments: bool = False) -> Iterator[Diagnostic]:
+def quiz_losses(report: Reporter, format_title: str, in_comments: bool = False) -> None:
     """What Moodle changes in the category names it creates for this quiz, and the metadata it
     does not keep from this format (see `dropped_metadata`)."""
-    dropped = dropped_metadata(quiz, format_name, in_comments)
-    if dropped is not None:
-        yield dropped
-    for name in (*quiz.category, quiz.title):
+    quiz = report.quiz
+    dropped_metadata(report, format_title, in_comments)
+    named = [(("category", i), name) for i, name in enumerate(quiz.category)] + [(("title",), quiz.title)]
+    for where, name in named:
         if len(name) > CATEGORY_MAX:
             message = f"category name {name[:40]!r}...: Moodle stores {CATEGORY_MAX} characters of a category name; it is cut there"
-            yield quiz_loss(quiz, message, options, "moodle-category")
+            report.loss(None, message, *where, code="moodle-category")
         if _TAG_LIKE.search(name) or "\n" in name or name != name.strip():
             message = f"category name {name!r}: Moodle strips HTML tags, line breaks and outer spaces from category names"
-            yield quiz_loss(quiz, message, options, "moodle-category")
+            report.loss(None, message, *where, code="moodle-category")
 
 
-def dropped_metadata(quiz: Quiz, format_name: str, in_comments: bool = False) -> Diagnostic | None:
+def dropped_metadata(report: Reporter, format_title: str, in_comments: bool = False) -> None:
     """A note naming the bank metadata Moodle does not keep from this format (students see none of
     it). Moodle XML carries the description, level and learning path in the category's info; GIFT
     has only comment lines for them (`in_comments`), which Moodle skips."""
+    quiz = report.quiz
     source = quiz.source
     dropped = [name for name, value in (
         ("difficulty", quiz.difficulty),
@@ -126,26 +133,68 @@ def dropped_metadata(quiz: Quiz, format_name: str, in_comments: bool = False) ->
     ) if value] if in_comments else []
     parts = []
     if dropped:
-        parts.append(f"{format_name} has no place for the quiz's {' and '.join(dropped)}")
+        parts.append(f"{format_title} has no place for the quiz's {' and '.join(dropped)}")
     if commented:
         parts.append(f"its {', '.join(commented)} ride in comment lines, which Moodle skips")
-    if not parts:
-        return None
-    return note("; ".join(parts) + ": Moodle does not keep them", quiz.location.file, code="moodle-metadata")
+    if parts:
+        report.note(None, "; ".join(parts) + ": Moodle does not keep them", code="moodle-metadata")
 
 
-def question_diagnostics(quiz: Quiz, question: Question, options: ExportOptions) -> Iterator[Diagnostic]:
-    """Losses common to both Moodle formats."""
+def question_losses(report: Reporter, question: Question) -> None:
+    """Losses common to both Moodle formats: said alike by both, so said once for both."""
     name = question_name(question)
     if len(name) > NAME_MAX or name != name.strip() or ("<" in name and _TAG_LIKE.search(name)):
-        yield loss_warning(quiz, question, f"question name {name!r}: Moodle strips HTML tags and outer spaces from names and cuts them at {NAME_MAX} characters", options, code="moodle-name")
-    for tag in question_tags(quiz, question):
+        report.loss(question, f"question name {name!r}: Moodle strips HTML tags and outer spaces from names and cuts them at {NAME_MAX} characters", name_place(question), code="moodle-name")
+    for tag in question_tags(report.quiz, question):
         if _TAG_UNSAFE.search(tag) or len(tag) > TAG_MAX or tag != tag.strip():
-            yield loss_warning(quiz, question, f"tag {tag!r}: Moodle drops '<', '>', '`', control characters and repeated spaces from tags and keeps {TAG_MAX} characters", options, "moodle-tag", tag_pointer(quiz, question, tag))
-    choices = getattr(question, "choices", ())
-    if choices and getattr(question, "shuffle", False) and any(c.pinned for c in choices):
-        pinned = ", ".join(c.id for c in choices if c.pinned)
-        yield loss_warning(quiz, question, f"Moodle cannot keep options in place while it shuffles: pinned option(s) {pinned} will move", options, code="moodle-pinned")
+            at, parts = tag_place(report.quiz, question, tag)
+            report.loss(at, f"tag {tag!r}: Moodle drops '<', '>', '`', control characters and repeated spaces from tags and keeps {TAG_MAX} characters", *parts, code="moodle-tag")
+    if getattr(question, "shuffle", False):
+        for index, choice in enumerate(getattr(question, "choices", ())):
+            if choice.pinned:
+                report.loss(question, f"Moodle cannot keep options in place while it shuffles: pinned option {choice.id} will move", "options", index, "pinned", code="moodle-pinned")
+
+
+def written_questions(report: Reporter, write: Callable[[Question], str | None], section_start: Callable[[Section, int], str],
+                      quiz_category: Callable[[], str]) -> list[str]:
+    """The parts of a Moodle XML or GIFT file after its head, in the order Moodle reads them: each
+    section opens its subcategory (`section_start`, given the section and its question count),
+    the questions after a section go back to the quiz's category (`quiz_category`), and each
+    question is judged by the rules both formats share, then written (`write`, None when it
+    cannot be). A format's check walks the same way with a writer that renders no text."""
+    parts: list[str] = []
+    in_quiz_category = True
+    for section, members in report.quiz.layout():
+        if section is not None:
+            parts.append(section_start(section, len(members)))
+            in_quiz_category = False
+        elif not in_quiz_category:
+            parts.append(quiz_category())
+            in_quiz_category = True
+        for question in members:
+            question_losses(report, question)
+            grade_problems(report, question)
+            part = write(question)
+            if part is not None:
+                parts.append(part)
+    return parts
+
+
+def checked(report: Reporter, format_title: str, writer: Callable[[Reporter], Callable[[Question], object]],
+            quiz_reported: Callable[[Reporter], object], section_reported: Callable[[Reporter, Section], object]) -> Iterator[Diagnostic]:
+    """A Moodle XML or GIFT check: what `render` says, in its order, from the same rules (the
+    quiz's, each section's, then `written_questions` with `writer`, the format's question writer
+    with no text rendered)."""
+    if not report.quiz.exported_questions:  # the writer's own note: no file for a quiz of drafts only
+        return iter(nothing_to_export(report, "", format_title).diagnostics)
+    quiz_reported(report)
+
+    def section_start(section: Section, count: int) -> str:
+        section_reported(report, section)
+        return ""
+
+    written_questions(report, writer(report), section_start, str)
+    return iter(report.found)
 
 
 def plugin_url(path: str) -> str:
@@ -206,11 +255,6 @@ def range_as_value_and_tolerance(low: float, high: float) -> tuple[str, str, boo
     c, t = float(centre), float(tolerance)
     margin = t + MOODLE_EPSILON * max(abs(t), abs(c), MOODLE_EPSILON)
     return centre, tolerance, c - margin <= low and high <= c + margin
-
-
-def question_texts(question: Question) -> Iterator[Text]:
-    """Every rich text of a question that is set."""
-    return (text for _, text in question.texts() if text is not None)
 
 
 def escape_wildcards(answer: str) -> str:

@@ -8,9 +8,7 @@ The fractions are written as the percentages Moodle itself exports.
 
 from __future__ import annotations
 
-from ...diagnostics import Diagnostic, error
-from ...model import Question, Quiz
-from ..shared import ExportOptions, loss_warning
+from ..shared import ExportOptions
 
 _POSITIVE = (
     "100", "90", "83.33333", "80", "75", "70", "66.66667", "60", "50", "40", "33.33333",
@@ -46,24 +44,11 @@ def nearest_grade(credit: float) -> str:
     return min(GRADES, key=lambda percent: (abs(credit - GRADES[percent]), percent))
 
 
-def grade_percent(quiz: Quiz, question: Question, credit: float, what: str, options: ExportOptions) -> tuple[str | None, Diagnostic | None]:
-    """The percentage to write for `credit`, or None with an error when Moodle would change the score.
-
-    With options.nearest_grade the credit moves to the nearest allowed fraction, with a warning
-    naming both (an error under strict, since the score changes).
-    """
+def grade_percent(credit: float, options: ExportOptions) -> str | None:
+    """The percentage to write for `credit`, or None when Moodle would refuse it. With
+    options.nearest_grade the credit moves to the nearest allowed fraction. What is said about it
+    is `check.grade_problems`'s, at the credit."""
     percent = exact_grade(credit)
-    if percent is not None:
-        return percent, None
-    nearest = nearest_grade(credit)
-    if options.nearest_grade:
-        message = (
-            f"{what}: credit {credit:g} is not one of Moodle's grade fractions; "
-            f"written as the nearest one, {nearest}% (the score changes)"
-        )
-        return nearest, loss_warning(quiz, question, message, options, code="moodle-grade")
-    message = (
-        f"{what}: credit {credit:g} ({credit * 100:g}%) is not one of Moodle's grade fractions, so Moodle "
-        f"would reject the whole file; use an allowed value such as {nearest}% or export with the nearest-grade option"
-    )
-    return None, error(message, quiz.location.file, question.location.pointer, code="moodle-grade")
+    if percent is None and options.nearest_grade:
+        return nearest_grade(credit)
+    return percent

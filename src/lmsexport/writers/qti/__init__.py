@@ -15,7 +15,8 @@ difficulty, learning path, category, source, tags) rides in the manifest's LOM (
 from __future__ import annotations
 
 from ...model import Description, Ordering, Question, Quiz, Section
-from ..shared import Export, ExportOptions, deterministic_zip, nothing_to_export
+from ..reporter import Reporter, nothing_to_export
+from ..shared import Export, ExportOptions, deterministic_zip
 from .context import ItemContext
 from .item import assessment_item
 from .lom import quiz_lom, write
@@ -23,7 +24,6 @@ from .manifest import ITEM_TYPE, MEDIA_TYPE, TEST_TYPE, Resource, manifest
 from .media import used_media
 from .platform_losses import Loss, Severity, found_in, found_in_sections
 from .names import identifier, media_href, media_path
-from .problems import Problems
 from .test import assessment_test
 
 MANIFEST = "imsmanifest.xml"
@@ -37,8 +37,8 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     filename = f"{quiz.id}.zip"
     questions = quiz.exported_questions
     if not questions:
-        return nothing_to_export(quiz, filename, "QTI")
-    problems = Problems(quiz, options)
+        return nothing_to_export(Reporter(quiz, "qti", options), filename, "QTI")
+    report = Reporter(quiz, "qti", options)
 
     files: dict[str, bytes] = {}
     media_ids = {m.path: f"media.{n}" for n, m in enumerate(quiz.media, 1)}
@@ -49,11 +49,11 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     for question in questions:
         item_id = identifier(question.id)
         if item_id in taken:
-            problems.error(question, f"the identifier '{item_id}' is used by another question", "id")
+            report.error(question, f"the identifier '{item_id}' is used by another question", "id", code="qti")
         taken.add(item_id)
         href = _unique_href(item_id, file_names)
         language = quiz.language_of(question)
-        ctx = ItemContext(problems, question, language)
+        ctx = ItemContext(report, question, language)
         files[href] = assessment_item(ctx, item_id)
         title = question.title if question.title is not None else question.id
         shows = tuple(used_media(quiz, question)) if media_ids else ()
@@ -61,12 +61,12 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
                                   tuple(media_ids[path] for path in shows), tuple(media_href(path) for path in shows),
                                   canvas_type=_CANVAS_TYPES.get(type(question))))
         refs[question.id] = (item_id, href, question.points)
-    if problems.failed:
-        return Export(filename, None, tuple(problems.found))
+    if report.failed:
+        return report.export(filename)
 
-    groups = [(_section(quiz, section, problems), [refs[q.id] for q in members]) for section, members in quiz.layout()]
-    if problems.failed:
-        return Export(filename, None, tuple(problems.found))
+    groups = [(_section(quiz, section, report), [refs[q.id] for q in members]) for section, members in quiz.layout()]
+    if report.failed:
+        return report.export(filename)
     test_id = f"test.{quiz.id}"
     files[TEST_FILE] = assessment_test(test_id, quiz.title, groups)
     keywords = tuple(dict.fromkeys(quiz.tags))
@@ -78,11 +78,11 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     # except a resource's own href, and links resolve only to course files.
     shown = [Resource(media_ids[m.path], MEDIA_TYPE, None, m.name, quiz.language, files=(media_href(m.path),)) for m in quiz.media]
     files[MANIFEST] = manifest(f"manifest.{quiz.id}", write(lom, 2), [test, *resources, *shown])
-    report_platform_losses(quiz, problems)
-    return Export(filename, deterministic_zip(files), tuple(problems.found))
+    report_platform_losses(quiz, report)
+    return report.export(filename, deterministic_zip(files))
 
 
-def report_platform_losses(quiz: Quiz, problems: Problems) -> None:
+def report_platform_losses(quiz: Quiz, report: Reporter) -> None:
     """What a platform's importer will change, from the table in platform_losses. The package
     itself carries everything, so these never become errors under --strict. A change of score is
     a warning at each question or section; the rest one note per kind, naming the questions."""
@@ -94,24 +94,24 @@ def report_platform_losses(quiz: Quiz, problems: Problems) -> None:
         message = f"on import into {loss.platform}: {loss.effect}"
         if loss.severity is Severity.WARNING:
             for question in questions:
-                problems.platform_warning(question, message)
+                report.platform_warning(question, message, code="qti-platform")
         else:
             names = ", ".join(repr(q.id) for q in questions[:5])
             more = f" and {len(questions) - 5} more" if len(questions) > 5 else ""
-            problems.platform_note(f"{message} (question {names}{more})")
+            report.note(None, f"{message} (question {names}{more})", code="qti-platform")
     for index, loss in found_in_sections(quiz):
         message = f"on import into {loss.platform}: {loss.effect}"
         if loss.severity is Severity.WARNING:
-            problems.platform_warning(None, message, "sections", index)
+            report.platform_warning(None, message, "sections", index, code="qti-platform")
         else:
-            problems.platform_note(message, "sections", index)
+            report.note(None, message, "sections", index, code="qti-platform")
 
 
-def _section(quiz: Quiz, section: Section | None, problems: Problems):
+def _section(quiz: Quiz, section: Section | None, report: Reporter):
     if section is None:
         return None
     index = quiz.sections.index(section)
-    ctx = ItemContext(problems, None, quiz.language)
+    ctx = ItemContext(report, None, quiz.language)
     title = section.title
     rubric = "" if section.instructions is None else ctx.block(section.instructions, "sections", index, "instructions")
     # Content ids hold no '.', so this cannot meet an item's identifier.

@@ -8,12 +8,12 @@ from collections.abc import Iterator
 
 from ...diagnostics import Diagnostic
 from ...model import Quiz, Text, TextFormat
-from ..shared import ExportOptions, nothing_to_export
+from ..reporter import Reporter, nothing_to_export
+from ..shared import ExportOptions
 from . import _section, report_platform_losses
 from .context import ItemContext
 from .item import assessment_item
 from .names import identifier
-from .problems import Problems
 
 
 class _CheckingContext(ItemContext):
@@ -29,18 +29,18 @@ class _CheckingContext(ItemContext):
 def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
     questions = quiz.exported_questions
     if not questions:  # the writer's own note: no file for a quiz of drafts only
-        yield from nothing_to_export(quiz, "", "QTI").diagnostics
+        yield from nothing_to_export(Reporter(quiz, "qti", options), "", "QTI").diagnostics
         return
-    problems = Problems(quiz, options)
+    report = Reporter(quiz, "qti", options)
     taken: set[str] = set()
     for question in questions:
         item_id = identifier(question.id)
         if item_id in taken:
-            problems.error(question, f"the identifier '{item_id}' is used by another question", "id")
+            report.error(question, f"the identifier '{item_id}' is used by another question", "id", code="qti")
         taken.add(item_id)
-        ctx = _CheckingContext(problems, question, quiz.language_of(question))
+        ctx = _CheckingContext(report, question, quiz.language_of(question))
         assessment_item(ctx, item_id)
     for section, _ in quiz.layout():
-        _section(quiz, section, problems)
-    report_platform_losses(quiz, problems)
-    yield from problems.found
+        _section(quiz, section, report)
+    report_platform_losses(quiz, report)
+    yield from report.found

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...model import Choice, MultipleResponse, SingleChoice, Text, TrueFalse
 from .context import ItemContext
 from .expressions import base, condition, make, set_outcome, value, variable
@@ -27,6 +29,16 @@ def _match_scoring(matched: str) -> str:
 
 
 _MATCH_SCORING = _match_scoring(_MATCHED)
+
+
+# Questions of a bank name their options alike (a, b, c...): the pieces made of an option's
+# identifier alone are made once.
+@lru_cache(maxsize=4096)
+def _chosen(response: str, choice_id: str, multiple: bool) -> str:
+    """The condition that the option is chosen."""
+    if multiple:
+        return make("member", base("identifier", choice_id), variable(response))
+    return make("match", variable(response), base("identifier", choice_id))
 
 
 def single_choice(ctx: ItemContext, question: SingleChoice) -> Parts:
@@ -58,7 +70,7 @@ def _choices(ctx, question, choices, shuffle, multiple, feedback_where=None, res
     points = question.points
     ids = [choice_identifier(c.id) for c in choices]
     if len(set(ids)) != len(ids):
-        ctx.problems.error(question, "two options have the same identifier", "options")
+        ctx.report.error(question, "two options have the same identifier", "options", code="qti")
     cardinality = "multiple" if multiple else "single"
     correct = "".join(value(i) for i, c in zip(ids, choices) if c.correct)
     declaration = f'<responseDeclaration identifier="{response}" cardinality="{cardinality}" baseType="identifier"><correctResponse>{correct}</correctResponse>'
@@ -88,13 +100,9 @@ def _choices(ctx, question, choices, shuffle, multiple, feedback_where=None, res
         content = ctx.inline(choice.text, "options", index, "text")
         options.append(f'<simpleChoice identifier="{choice_id}"{extra}>{content}</simpleChoice>')
         if choice.feedback is not None:
-            chosen = (
-                make("member", base("identifier", choice_id), variable(response))
-                if multiple
-                else make("match", variable(response), base("identifier", choice_id))
-            )
             where = feedback_where[choice.id] if feedback_where else ("options", index, "feedback")
-            parts.answer_feedback.append(AnswerFeedback(option_feedback_id(choice_id, index), choice.feedback, where, chosen))
+            parts.answer_feedback.append(AnswerFeedback(option_feedback_id(choice_id, index), choice.feedback, where,
+                                                        _chosen(response, choice_id, multiple)))
     shuffled = "true" if shuffle else "false"
     parts.body.append(
         f'<choiceInteraction responseIdentifier="{response}" shuffle="{shuffled}" maxChoices="{"0" if multiple else "1"}">'

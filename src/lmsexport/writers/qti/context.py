@@ -6,7 +6,7 @@ from ... import text as rich
 from ...model import Question, Text, TextFormat
 from ...text import MathStyle, RenderStyle
 from .names import media_href
-from .problems import Problems
+from ..reporter import Reporter
 from .xhtml import fragment
 
 
@@ -16,10 +16,10 @@ ITEM_STYLE = RenderStyle(math=MathStyle.MATHML, media_url=media_href)
 
 
 class ItemContext:
-    __slots__ = ("language", "problems", "question")
+    __slots__ = ("language", "question", "report")
 
-    def __init__(self, problems: Problems, question: Question, language: str):
-        self.problems = problems
+    def __init__(self, report: Reporter, question: Question | None, language: str):
+        self.report = report
         self.question = question
         self.language = language
 
@@ -40,7 +40,7 @@ class ItemContext:
             return html  # escaped paragraphs and line breaks only: always valid QTI
         result = fragment(html)
         for message in result.errors:
-            self.problems.error(self.question, f"cannot be written as valid QTI: {message}", *where)
+            self.report.error(self.question, f"cannot be written as valid QTI: {message}", *where, code="qti")
         for lost in result.lost:
-            self.problems.loss(self.question, f"QTI has no place for {lost}; it is left out", *where)
+            self.report.loss(self.question, f"QTI has no place for {lost}; it is left out", *where, code="qti-loss")
         return result.markup

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..xml import text
 from .markup import make, with_text
 from .names import FEEDBACK
@@ -21,6 +23,7 @@ def set_outcome(name: str, expression: str) -> str:
     return f'<setOutcomeValue identifier="{name}">{expression}</setOutcomeValue>'
 
 
+@lru_cache(maxsize=4096)  # the same few feedback identifiers in every item
 def add_feedback(feedback_id: str) -> str:
     """FEEDBACK gains one more identifier; several feedbacks can be shown together."""
     return set_outcome(FEEDBACK, f"<multiple>{variable(FEEDBACK)}{base('identifier', feedback_id)}</multiple>")

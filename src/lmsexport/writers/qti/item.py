@@ -23,6 +23,7 @@ from .blanks import fill_in_blanks
 from .choices import multiple_response, single_choice, true_false
 from .context import ItemContext
 from .feedback import feedback
+from ..reporter import PENALTY
 from ..xml import DECLARATION, attribute, number
 from .matching import matching
 from .ordering import ordering
@@ -77,7 +78,7 @@ def assessment_item(ctx: ItemContext, item_id: str) -> bytes:
             children.append(f'<responseProcessing template="{parts.template}"/>')
     children.extend(modals)
     if question.penalty:
-        ctx.problems.loss(question, "QTI 2.1 has no penalty for another try; the penalty is left out", "penalty")
+        ctx.report.lost(question, PENALTY, "penalty")
     head = (
         f'{DECLARATION}{_OPEN} identifier="{item_id}" title="{attribute(title)}"'
         f' adaptive="false" timeDependent="false" xml:lang="{attribute(ctx.language)}">'

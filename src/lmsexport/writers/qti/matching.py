@@ -36,7 +36,7 @@ def matching(ctx: ItemContext, question: Matching) -> Parts:
         targets.setdefault(distractor.text, identifier(distractor.id) + ".distractor")
     every_id = sources + list(targets.values())
     if len(set(every_id)) != len(every_id):
-        ctx.problems.error(question, "two prompts or answers have the same identifier", "pairs")
+        ctx.report.error(question, "two prompts or answers have the same identifier", "pairs", code="qti")
 
     pairs = [f"{source} {targets[pair.answer]}" for pair, source in zip(question.pairs, sources)]
     share = question.points / len(pairs) if pairs else 0.0

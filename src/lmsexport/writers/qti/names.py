@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from urllib.parse import quote
 
 
@@ -31,6 +32,7 @@ _NOT_NCNAME_CHAR = re.compile(r"[^A-Za-z0-9_.-]")
 ITEM_VARIABLES = frozenset({"RESPONSE", "SCORE", "MAXSCORE", "FEEDBACK", "completionStatus", "duration", "numAttempts"})
 
 
+@lru_cache(maxsize=4096)  # options are named alike from question to question
 def choice_identifier(raw: str) -> str:
     """The identifier of a choice, prompt or answer. Content ids never hold a '.', so the
     prefixed form of a reserved name cannot meet another id."""

@@ -60,7 +60,7 @@ def ordering(ctx: ItemContext, question: Ordering) -> Parts:
     parts = Parts()
     ids = [choice_identifier(item.id) for item in question.items]
     if len(set(ids)) != len(ids):
-        ctx.problems.error(question, "two items have the same identifier", "items")
+        ctx.report.error(question, "two items have the same identifier", "items", code="qti")
     correct = "".join(f"<value>{i}</value>" for i in ids)
     parts.responses.append(
         f'<responseDeclaration identifier="{RESPONSE}" cardinality="ordered" baseType="identifier">'
@@ -73,7 +73,7 @@ def ordering(ctx: ItemContext, question: Ordering) -> Parts:
     ):
         why = "QTI 2.1 response processing cannot find the longest ordered run" if grading in _NOT_EXPRESSIBLE else (
             f"with more than {_MOST_ITEMS_FOR_ALL_PAIRS} items this grading would need thousands of QTI expressions")
-        ctx.problems.loss(question, f"the grading '{grading.value}': {why}; QTI scores the order all or nothing", "grading", code="qti-ordering-grading")
+        ctx.report.loss(question, f"the grading '{grading.value}': {why}; QTI scores the order all or nothing", "grading", code="qti-ordering-grading")
         grading = OrderingGrading.ALL_OR_NOTHING
     if grading is OrderingGrading.ALL_OR_NOTHING:
         parts.scoring = [condition((_MATCHED, [set_outcome(SCORE, variable(MAXSCORE))]), (None, [set_outcome(SCORE, base("float", "0"))]))]

@@ -4,14 +4,12 @@ one block per exported question, blocks separated by blank lines."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 from ....checks.addresses import media_base_url_problem
-from ....diagnostics import Diagnostic, error, loss
-from ....model import Quiz, TextFormat
-from ..check import grade_problems
-from ..common import category_path, question_diagnostics, quiz_diagnostics, section_category_path, section_note
-from ...shared import Export, ExportOptions, nothing_to_export
+from ....model import Quiz, Section, TextFormat
+from ..common import category_path, quiz_losses, section_category_path, section_note, written_questions
+from ...reporter import Reporter, nothing_to_export
+from ...shared import Export, ExportOptions
 from .escape import PLACEHOLDER, line_breaks
 from .questions import BlockWriter
 
@@ -21,48 +19,47 @@ def filename(quiz: Quiz) -> str:
 
 
 def render(quiz: Quiz, options: ExportOptions) -> Export:
-    questions = quiz.exported_questions
-    if not questions:
-        return nothing_to_export(quiz, filename(quiz), "GIFT")
-    diagnostics = list(media_base_url_errors(quiz, options))
-    diagnostics.extend(quiz_diagnostics(quiz, options, "GIFT", in_comments=True))
-    # The category line is read before any escape is undone, so it is written as it is;
-    # a line break would end it.
-    path = category_path(quiz)
-    diagnostics.extend(_category_losses(quiz, path, options))
-    blocks = [header(quiz), _category_line(path)]
-    writer = BlockWriter(quiz, options)
-    in_quiz_category = True
-    for section, members in quiz.layout():
-        if section is not None:
-            section_path = section_category_path(quiz, section)
-            diagnostics.append(section_note(quiz, section, section_path))
-            diagnostics.extend(_category_losses(quiz, section_path, options))
-            blocks.append(_comments([("section", section.title), *_section_fields(section, len(members))]) + "\n" + _category_line(section_path))
-            in_quiz_category = False
-        elif not in_quiz_category:
-            blocks.append(_category_line(path))
-            in_quiz_category = True
-        for question in members:
-            diagnostics.extend(question_diagnostics(quiz, question, options))
-            diagnostics.extend(grade_problems(quiz, question, options))
-            block = writer.block(question)
-            if block is not None:
-                blocks.append(block)
-    diagnostics.extend(writer.diagnostics)
-    if any(d.is_error for d in diagnostics):
-        return Export(filename(quiz), None, tuple(diagnostics))
-    text = blocks[0] + "\n" + blocks[1] + "\n\n" + "\n\n".join(blocks[2:]) + "\n"
-    return Export(filename(quiz), text.encode("utf-8"), tuple(diagnostics))
+    report = Reporter(quiz, "gift", options)
+    if not quiz.exported_questions:
+        return nothing_to_export(report, filename(quiz), "GIFT")
+    path = quiz_reported(report)
+
+    def section_start(section: Section, count: int) -> str:
+        section_path = section_reported(report, section)
+        return _comments([("section", section.title), *_section_fields(section, count)]) + "\n" + _category_line(section_path)
+
+    blocks = written_questions(report, BlockWriter(report).block, section_start, lambda: _category_line(path))
+    if report.failed:
+        return report.export(filename(quiz))
+    text = header(quiz) + "\n" + _category_line(path) + "\n\n" + "\n\n".join(blocks) + "\n"
+    return report.export(filename(quiz), text.encode("utf-8"))
 
 
-def media_base_url_errors(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
+def quiz_reported(report: Reporter) -> str:
+    """What GIFT refuses or loses of the quiz itself; the quiz's category path."""
+    media_base_url_errors(report)
+    quiz_losses(report, "GIFT", in_comments=True)
+    path = category_path(report.quiz)
+    _category_losses(report, path)
+    return path
+
+
+def section_reported(report: Reporter, section: Section) -> str:
+    """What GIFT says of a section; the path of its category."""
+    section_path = section_category_path(report.quiz, section)
+    section_note(report, section, section_path)
+    _category_losses(report, section_path)
+    return section_path
+
+
+def media_base_url_errors(report: Reporter) -> None:
     """A media base URL no link may start with. The command line refuses it too; this guards
     other callers."""
-    if options.media_base_url is not None:
-        problem = media_base_url_problem(options.media_base_url)
+    base = report.options.media_base_url
+    if base is not None:
+        problem = media_base_url_problem(base)
         if problem:
-            yield error(f"the media base URL {problem}", quiz.location.file, code="gift-media-base-url", line=1, column=1)
+            report.error(None, f"the media base URL {problem}", code="gift-media-base-url")
 
 
 def header(quiz: Quiz) -> str:
@@ -107,7 +104,8 @@ def _section_fields(section, count: int) -> list[tuple[str, str]]:
     return fields
 
 
-def _category_losses(quiz: Quiz, path: str, options: ExportOptions):
+def _category_losses(report: Reporter, path: str) -> None:
+    # The category line is read before any escape is undone, so it is written as it is.
     if re.search(r"\\[\\:#={}~n]", path) or PLACEHOLDER.search(path):
         message = "category path: Moodle reads GIFT escapes and placeholders (&&058; ...) in a $CATEGORY line and keeps no escape there, so these characters change"
-        yield loss(message, quiz.location.file, "", code="gift-category")
+        report.loss(None, message, code="gift-category")

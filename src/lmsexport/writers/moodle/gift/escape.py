@@ -14,14 +14,11 @@ the same thing; a text that must stay plain (a short answer, a matching answer) 
 
 from __future__ import annotations
 
-import re
-
 from ....model import Text
 from ....text import RenderStyle
+from ....text.gift_escapes import PLACEHOLDER
 from ..common import html_of, is_plain, plain_html
 from ...shared import in_language
-
-PLACEHOLDER = re.compile(r"&&(058;|035;|061;|123;|125;|126;|010|092;)")
 
 
 def line_breaks(source: str) -> str:

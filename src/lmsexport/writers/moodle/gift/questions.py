@@ -7,7 +7,6 @@ import re
 from collections.abc import Callable
 from urllib.parse import quote
 
-from ....diagnostics import Diagnostic, error, pointer_join
 from ....model import (
     Blank,
     Choice,
@@ -15,13 +14,13 @@ from ....model import (
     DropdownBlank,
     Essay,
     FillInBlanks,
+    Location,
     Matching,
     MultipleResponse,
     Numerical,
     NumericalBlank,
     Ordering,
     Question,
-    Quiz,
     ShortAnswer,
     ShortAnswerBlank,
     SingleChoice,
@@ -29,11 +28,13 @@ from ....model import (
     TextFormat,
     TrueFalse,
 )
+from ....diagnostics import pointer_join
 from ....text import RenderStyle, media_references
 from ....text.blanks import fill
-from ..common import escape_wildcards, question_name, question_tags, question_texts, range_as_value_and_tolerance, tag_pointer
+from ..common import escape_wildcards, name_place, question_name, question_tags, range_as_value_and_tolerance, tag_place
+from ..check import grade_problems
 from ..grades import grade_percent
-from ...shared import ExportOptions, loss_warning
+from ...reporter import CASE, GRADER_INFO, PENALTY, RESPONSE_TEMPLATE, Reporter, outcome_feedback
 from ...xml import number  # XSD's spelling, which GIFT's reader reads back exactly too
 from . import escape as esc
 
@@ -48,22 +49,32 @@ def media_link(base: str):
 
 
 def stand_in(question: FillInBlanks) -> Question:
-    """The question of one type that the blank of a one-blank question is, for its answer block."""
+    """The question of one type that the blank of a one-blank question is, for its answer block;
+    it stands where the blank stands, so what is said of its answers is said at the blank's."""
     blank = question.blanks[0]
-    same = {"id": question.id, "stem": question.stem, "feedback": question.feedback, "location": question.location}
-    if isinstance(blank, ShortAnswerBlank):
-        return ShortAnswer(**same, answers=blank.answers, case_sensitive=blank.case_sensitive)
-    if isinstance(blank, NumericalBlank):
-        return Numerical(**same, answers=blank.answers)
+    location = Location(question.location.file, pointer_join(question.location.pointer, "blanks", 0))
+    same = {"id": question.id, "stem": question.stem, "feedback": question.feedback, "location": location}
+    return AS_QUESTION[type(blank)](blank, same)
+
+
+def _dropdown_as_choice(blank: DropdownBlank, same: dict) -> Question:
     choices = tuple(Choice(id=o.id, text=Text(o.text), correct=o.correct, credit=o.credit, feedback=o.feedback) for o in blank.options)
     return SingleChoice(**same, choices=choices, shuffle=blank.shuffle)
 
 
+# The question a lone blank stands in as, by the blank's class.
+AS_QUESTION: dict[type[Blank], Callable[[Blank, dict], Question]] = {
+    ShortAnswerBlank: lambda blank, same: ShortAnswer(**same, answers=blank.answers, case_sensitive=blank.case_sensitive),
+    NumericalBlank: lambda blank, same: Numerical(**same, answers=blank.answers),
+    DropdownBlank: _dropdown_as_choice,
+}
+
+
 class BlockWriter:
-    def __init__(self, quiz: Quiz, options: ExportOptions):
-        self.quiz = quiz
-        self.options = options
-        self.diagnostics: list[Diagnostic] = []
+    def __init__(self, report: Reporter):
+        self.report = report
+        self.quiz = report.quiz
+        self.options = options = report.options
         self.lang: str | None = None  # the language of the question being written, when not the quiz's
         # GIFT cannot carry files: with a base URL, media are absolute links to where they are published.
         base = options.media_base_url
@@ -78,21 +89,14 @@ class BlockWriter:
         """A text as [html]: its block HTML, so that something follows an answer block at its end."""
         return esc.rich_html(text, self.lang, self.style)
 
-    def lose(self, question: Question, message: str, code: str, *where: str | int) -> None:
-        """`where`: the pointer tokens of the value lost, below the question."""
-        self.diagnostics.append(loss_warning(self.quiz, question, message, self.options, code, pointer_join(question.location.pointer, *where)))
-
-    def fail(self, question: Question, message: str, code: str, *where: str | int) -> None:
-        self.diagnostics.append(error(message, self.quiz.location.file, pointer_join(question.location.pointer, *where), code=code))
-
-    def grade(self, question: Question, credit: float, what: str) -> str | None:
+    def grade(self, question: Question, credit: float) -> str | None:
         """The percentage written for a credit, None when Moodle would refuse it: `render` reports
         the problem, at the credit, with the check's own `grade_problems`."""
-        return grade_percent(self.quiz, question, credit, what, self.options)[0]
+        return grade_percent(credit, self.options)
 
     def plain_answer(self, question: Question, source: str, what: str, *where: str | int) -> str | None:
         if not esc.plain_survives(source):
-            self.fail(question, f"{what} {source!r}: GIFT cannot carry '->' or Moodle's placeholders (&&058; ...) in a plain answer", "gift-unwritable", *where)
+            self.report.error(question, f"{what} {source!r}: GIFT cannot carry '->' or Moodle's placeholders (&&058; ...) in a plain answer", *where, code="gift-unwritable")
             return None
         return esc.answer(source)
 
@@ -121,27 +125,30 @@ class BlockWriter:
             if _TAG_SAFE.match(tag):
                 tokens.append("[tag:" + tag.replace("]", "\\]") + "]")
             else:
-                self.diagnostics.append(loss_warning(self.quiz, question, f"tag {tag!r}: a GIFT tag cannot hold line breaks, control characters, '<' or '>', nor end with a backslash; it is left out", self.options, "gift-tag", tag_pointer(self.quiz, question, tag)))
+                at, parts = tag_place(self.quiz, question, tag)
+                self.report.loss(at, f"tag {tag!r}: a GIFT tag cannot hold line breaks, control characters, '<' or '>', nor end with a backslash; it is left out", *parts, code="gift-tag")
         return "// " + " ".join(tokens)
 
     def common_losses(self, question: Question) -> None:
         if esc.PLACEHOLDER.search(question_name(question)):
-            self.lose(question, "the question name holds Moodle's GIFT placeholders (&&058; ...), which Moodle turns into characters", "gift-name")
+            self.report.loss(question, "the question name holds Moodle's GIFT placeholders (&&058; ...), which Moodle turns into characters", name_place(question), code="gift-name")
         default_points = 0.0 if question.type == "description" else 1.0
         if question.points != default_points:
-            self.lose(question, f"GIFT cannot carry points ({question.points:g}); Moodle gives the question {default_points:g}", "gift-points", "points")
+            self.report.loss(question, f"GIFT cannot carry points ({question.points:g}); Moodle gives the question {default_points:g}", "points", code="gift-points")
         if question.penalty is not None:
-            self.lose(question, "GIFT cannot carry the penalty", "gift-penalty", "penalty")
+            self.report.lost(question, PENALTY, "penalty")
         feedback = question.feedback
         combined = [name for name in ("correct", "partially_correct", "incorrect") if getattr(feedback, name) is not None]
         if combined:
-            self.lose(question, f"GIFT cannot carry {', '.join(combined)} feedback", "gift-feedback", "feedback")
+            self.report.lost(question, outcome_feedback(combined), "feedback")
         # quiz.media lists every local file the texts show: without it there is nothing to look for.
-        media = [path for text in question_texts(question) for path in media_references(text)] if self.quiz.media and self.style is None else []
-        if media:
-            self.lose(question, f"GIFT cannot carry media files ({', '.join(dict.fromkeys(media))}): Moodle will show them broken unless they are published and linked with a media base URL", "gift-media")
+        if self.quiz.media and self.style is None:
+            for parts, text in question.texts():
+                media = media_references(text) if text is not None else ()
+                if media:
+                    self.report.loss(question, f"GIFT cannot carry media files ({', '.join(dict.fromkeys(media))}): Moodle will show them broken unless they are published and linked with a media base URL", *parts, code="gift-media")
         if getattr(question, "shuffle", True) is False:
-            self.lose(question, "GIFT cannot turn shuffling off: Moodle's default applies", "gift-shuffle", "shuffle")
+            self.report.loss(question, "GIFT cannot turn shuffling off: Moodle's default applies", "shuffle", code="gift-shuffle")
 
     def general(self, question: Question) -> str:
         general = question.feedback.general
@@ -153,11 +160,11 @@ class BlockWriter:
     # -- the types -----------------------------------------------------------------------------
     def _choices(self, question: SingleChoice | MultipleResponse, single: bool) -> str | None:
         if len(question.choices) < 2:
-            self.fail(question, "Moodle's GIFT import needs at least two options", "gift-options", "options")
+            self.report.error(question, "Moodle's GIFT import needs at least two options", "options", code="gift-options")
             return None
         lines = []
         for choice in question.choices:
-            percent = self.grade(question, choice.credit, f"option {choice.id}")
+            percent = self.grade(question, choice.credit)
             if percent is None:
                 return None
             if single and percent == "100":
@@ -195,10 +202,10 @@ class BlockWriter:
         # Moodle refuses a question with no answer at 100%: the model always has one (loading
         # refuses a question without), and its grade is Moodle's 100.
         if question.case_sensitive:
-            self.lose(question, "GIFT cannot make a short answer case sensitive", "gift-case", "case_sensitive")
+            self.report.lost(question, CASE, "case_sensitive")
         lines = []
         for index, answer in enumerate(question.answers):
-            percent = self.grade(question, answer.credit, f"answer {answer.text!r}")
+            percent = self.grade(question, answer.credit)
             text = self.plain_answer(question, escape_wildcards(answer.text), "answer", "answers", index, "text")
             if percent is None or text is None:
                 return None
@@ -208,8 +215,8 @@ class BlockWriter:
 
     def _numerical(self, question: Numerical) -> str | None:
         lines = []
-        for answer in question.answers:
-            percent = self.grade(question, answer.credit, "numerical answer")
+        for index, answer in enumerate(question.answers):
+            percent = self.grade(question, answer.credit)
             if percent is None:
                 return None
             if answer.is_range:
@@ -217,7 +224,7 @@ class BlockWriter:
                 # prints rounding noise (0.20000000000000007) into the question: exact decimals instead.
                 centre, tolerance, kept = range_as_value_and_tolerance(answer.minimum, answer.maximum)
                 if not kept:
-                    self.lose(question, f"range [{answer.minimum!r}, {answer.maximum!r}]: as value {centre} ± {tolerance} Moodle's grading moves its bounds by a rounding error", "moodle-range")
+                    self.report.loss(question, f"range [{answer.minimum!r}, {answer.maximum!r}]: as value {centre} ± {tolerance} Moodle's grading moves its bounds by a rounding error", "answers", index, code="moodle-range")
                 accepted = centre + ":" + tolerance
             else:
                 accepted = number(answer.value) + ":" + number(answer.tolerance)
@@ -226,18 +233,22 @@ class BlockWriter:
 
     def _fill_in_blanks(self, question: FillInBlanks) -> str | None:
         if len(question.blanks) != 1:
-            self.fail(question, f"GIFT holds one answer block per question, so a text with {len(question.blanks)} blanks cannot be written "
-                                "(Moodle would keep the first and show the others as text): leave GIFT out with --format", "gift-unwritable")
+            self.report.error(question, f"GIFT holds one answer block per question, so a text with {len(question.blanks)} blanks cannot be written "
+                                "(Moodle would keep the first and show the others as text): leave GIFT out with --format", "blanks", code="gift-unwritable")
             return None
-        return STAND_INS[type(question.blanks[0])](self, stand_in(question))
+        lone = stand_in(question)
+        # GIFT's missing word is Moodle's question of that type, so its credits must be on
+        # Moodle's grade list too (a cloze question of Moodle XML takes any fraction).
+        grade_problems(self.report, lone)
+        return STAND_INS[type(question.blanks[0])](self, lone)
 
     def _ordering(self, question: Question) -> None:
-        self.fail(question, "GIFT has no ordering question (Moodle's GIFT import knows none): leave GIFT out with --format, or write this question for Moodle XML only", "gift-unwritable")
+        self.report.error(question, "GIFT has no ordering question (Moodle's GIFT import knows none): leave GIFT out with --format, or write this question for Moodle XML only", code="gift-unwritable")
         return None
 
     def _matching(self, question: Matching) -> str | None:
         if len(question.pairs) + len(question.distractors) < 2:
-            self.fail(question, "Moodle's GIFT import needs at least two matching lines", "gift-options", "pairs")
+            self.report.error(question, "Moodle's GIFT import needs at least two matching lines", "pairs", code="gift-options")
             return None
         lines = []
         for index, pair in enumerate(question.pairs):
@@ -256,23 +267,23 @@ class BlockWriter:
     def plain_answer_match(self, question: Question, source: str, *where: str | int) -> str | None:
         # Only the first '->' of a line separates prompt and answer, so an answer may hold one.
         if esc.PLACEHOLDER.search(source):
-            self.fail(question, f"answer {source!r}: GIFT cannot carry Moodle's placeholders (&&058; ...)", "gift-unwritable", *where)
+            self.report.error(question, f"answer {source!r}: GIFT cannot carry Moodle's placeholders (&&058; ...)", *where, code="gift-unwritable")
             return None
         return esc.escape(source)
 
     def _essay(self, question: Essay) -> str:
         if question.grader_info is not None:
-            self.lose(question, "GIFT cannot carry the grader information", "gift-essay", "grader_info")
+            self.report.lost(question, GRADER_INFO, "grader_info")
         if question.response_template is not None:
-            self.lose(question, "GIFT cannot carry the response template", "gift-essay", "response_template")
+            self.report.lost(question, RESPONSE_TEMPLATE, "response_template")
         if question.lines != 15:
-            self.lose(question, f"GIFT cannot carry the response size ({question.lines} lines); Moodle uses 15", "gift-essay", "lines")
+            self.report.loss(question, f"GIFT cannot carry the response size ({question.lines} lines); Moodle uses 15", "lines", code="gift-essay")
         general = question.feedback.general
         return "{" + ("" if general is None else "####" + self.rich(general, inline=False)) + "}"
 
     def _description(self, question: Description) -> str:
         if question.feedback.general is not None:
-            self.lose(question, "GIFT cannot carry general feedback on a description", "gift-feedback", "explanation")
+            self.report.loss(question, "GIFT cannot carry general feedback on a description", "explanation", code="gift-feedback")
         return ""
 
 

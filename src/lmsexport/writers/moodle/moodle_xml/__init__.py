@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from ....model import Quiz
+from ....model import Quiz, Section
 from ....text import media_references
-from ..check import grade_problems
-from ..common import question_diagnostics, quiz_diagnostics, quiz_loss, section_category_path, section_note
-from ...shared import Export, ExportOptions, nothing_to_export
+from ..common import quiz_losses, section_category_path, section_note, written_questions
+from ...reporter import Reporter, nothing_to_export
+from ...shared import Export, ExportOptions
 from .category import category_question, section_category_question
 from .questions import QuestionWriter
 from ...xml import DECLARATION
@@ -18,33 +18,31 @@ def filename(quiz: Quiz) -> str:
 
 
 def render(quiz: Quiz, options: ExportOptions) -> Export:
-    questions = quiz.exported_questions
-    if not questions:
-        return nothing_to_export(quiz, filename(quiz), "Moodle XML")
-    diagnostics = list(quiz_diagnostics(quiz, options, "Moodle XML"))
+    report = Reporter(quiz, "moodle", options)
+    if not quiz.exported_questions:
+        return nothing_to_export(report, filename(quiz), "Moodle XML")
+    quiz_reported(report)
+    writer = QuestionWriter(report)
+
+    def section_start(section: Section, count: int) -> str:
+        section_reported(report, section)
+        return section_category_question(quiz, section, count)
+
+    parts = written_questions(report, writer.write, section_start, lambda: category_question(quiz))
+    if report.failed:
+        return report.export(filename(quiz))
+    return report.export(filename(quiz), (DECLARATION + "<quiz>\n" + category_question(quiz) + "".join(parts) + "</quiz>\n").encode("utf-8"))
+
+
+def quiz_reported(report: Reporter) -> None:
+    """What Moodle XML loses of the quiz itself, beyond its questions and sections."""
+    quiz = report.quiz
+    quiz_losses(report, "Moodle XML")
     media = media_references(quiz.description) if quiz.media else []
     if media:
         message = f"the description's media files ({', '.join(media)}) cannot ride with a Moodle category description: Moodle will show them broken"
-        diagnostics.append(quiz_loss(quiz, message, options, "moodle-media", "/description"))
-    writer = QuestionWriter(quiz, options)
-    parts = [DECLARATION + "<quiz>\n", category_question(quiz)]
-    in_quiz_category = True
-    for section, members in quiz.layout():
-        if section is not None:
-            diagnostics.append(section_note(quiz, section, section_category_path(quiz, section)))
-            parts.append(section_category_question(quiz, section, len(members)))
-            in_quiz_category = False
-        elif not in_quiz_category:
-            parts.append(category_question(quiz))
-            in_quiz_category = True
-        for question in members:
-            diagnostics.extend(question_diagnostics(quiz, question, options))
-            diagnostics.extend(grade_problems(quiz, question, options))
-            part = writer.write(question)
-            if part is not None:
-                parts.append(part)
-    diagnostics.extend(writer.diagnostics)
-    if any(d.is_error for d in diagnostics):
-        return Export(filename(quiz), None, tuple(diagnostics))
-    parts.append("</quiz>\n")
-    return Export(filename(quiz), "".join(parts).encode("utf-8"), tuple(diagnostics))
+        report.loss(None, message, "description", code="moodle-media")
+
+
+def section_reported(report: Reporter, section: Section) -> None:
+    section_note(report, section, section_category_path(report.quiz, section))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ....diagnostics import Diagnostic, error, pointer_join
 from ....model import (
     Choice,
     Description,
@@ -16,7 +15,6 @@ from ....model import (
     NumericAnswer,
     Ordering,
     Question,
-    Quiz,
     ShortAnswer,
     SingleChoice,
     Text,
@@ -29,7 +27,7 @@ from ..common import escape_wildcards, PLUGINFILE_STYLE, html_of, plain_html, qu
 from ...shared import in_language
 from . import cloze
 from ..grades import grade_percent
-from ...shared import ExportOptions, loss_warning
+from ...reporter import Reporter, outcome_feedback
 from .fields import Fields
 from ...xml import number, text
 from ....tolerances import same_but_for_rounding
@@ -60,25 +58,18 @@ def _bool(flag: bool) -> str:
 
 
 class QuestionWriter:
-    def __init__(self, quiz: Quiz, options: ExportOptions):
-        self.quiz = quiz
-        self.options = options
-        self.fields = Fields(quiz)
-        self.diagnostics: list[Diagnostic] = []
+    def __init__(self, report: Reporter):
+        self.report = report
+        self.quiz = report.quiz
+        self.options = report.options
+        self.fields = Fields(self.quiz)
         self.lang: str | None = None  # the language of the question being written, when not the quiz's
 
     # -- shared parts --------------------------------------------------------------------------
-    def grade(self, question: Question, credit: float, what: str) -> str | None:
+    def grade(self, question: Question, credit: float) -> str | None:
         """The percentage written for a credit, None when Moodle would refuse it: `render` reports
         the problem, at the credit, with the check's own `grade_problems`."""
-        return grade_percent(self.quiz, question, credit, what, self.options)[0]
-
-    def fail(self, question: Question, message: str, code: str) -> None:
-        self.diagnostics.append(error(message, self.quiz.location.file, question.location.pointer, code=code))
-
-    def lose(self, question: Question, message: str, code: str, *where: str | int) -> None:
-        """`where`: the pointer tokens of the value lost, below the question."""
-        self.diagnostics.append(loss_warning(self.quiz, question, message, self.options, code, pointer_join(question.location.pointer, *where)))
+        return grade_percent(credit, self.options)
 
     def field(self, tag: str, text: Text | None, inline: bool = False) -> str:
         return self.fields.field(IN, tag, text, inline, self.lang if text is not None else None)
@@ -93,12 +84,12 @@ class QuestionWriter:
         give the question, when not its points (cloze)."""
         points = question.points if points is None else points
         if abs(float(_decimal(points)) - points) > 1e-12:
-            self.lose(question, f"points {points!r}: Moodle keeps 7 decimals", "moodle-points", "points")
+            self.report.loss(question, f"points {points!r}: Moodle keeps 7 decimals", "points", code="moodle-points")
         penalty = default_penalty if question.penalty is None else question.penalty
         if question.penalty is not None:
             snapped = abs(penalty - DEFAULT_PENALTY) < 0.005
             if abs(float(_decimal(penalty)) - penalty) > 1e-12 or (snapped and abs(penalty - 1 / 3) > 1e-7):
-                self.lose(question, f"penalty {penalty!r}: Moodle keeps 7 decimals and reads anything near 1/3 as 0.3333333", "moodle-penalty", "penalty")
+                self.report.loss(question, f"penalty {penalty!r}: Moodle keeps 7 decimals and reads anything near 1/3 as 0.3333333", "penalty", code="moodle-penalty")
         return (
             f'  <question type="{kind}">\n    <name>\n      <text>{character_data(question_name(question))}</text>\n    </name>\n'
             + (self.field("questiontext", question.stem) if questiontext is None else questiontext)
@@ -151,7 +142,7 @@ class QuestionWriter:
         return body + self.tags(question) + "  </question>\n"
 
     def _choice(self, question: SingleChoice | MultipleResponse, single: bool) -> str | None:
-        percents = [self.grade(question, c.credit, f"option {c.id}") for c in question.choices]
+        percents = [self.grade(question, c.credit) for c in question.choices]
         if None in percents:
             return None
         return (
@@ -175,24 +166,23 @@ class QuestionWriter:
             + self.plain_answer("0" if question.answer else "100", "false", question.false_feedback)
         )
 
-    def lose_outcome_feedback(self, question: ShortAnswer | Numerical) -> None:
-        """Moodle's short-answer and numerical questions have feedback by answer only."""
+    def lose_outcome_feedback(self, question: ShortAnswer | Numerical | FillInBlanks) -> None:
+        """Moodle's short-answer, numerical and cloze questions have feedback by answer only."""
         feedback = question.feedback
         kinds = [k for k in ("correct", "partially_correct", "incorrect") if getattr(feedback, k) is not None]
         if kinds:
-            named = ", ".join(k.replace("_", " ") for k in kinds)
-            self.lose(question, f"Moodle's {question.type.replace('_', ' ')} questions have no {named} feedback (only feedback by answer): it is left out", "moodle-outcome-feedback", "feedback")
+            self.report.lost(question, outcome_feedback(kinds), "feedback")
 
     def _short_answer(self, question: ShortAnswer) -> str | None:
         self.lose_outcome_feedback(question)
-        percents = [self.grade(question, a.credit, f"answer {a.text!r}") for a in question.answers]
+        percents = [self.grade(question, a.credit) for a in question.answers]
         # qtype_shortanswer and qtype_numerical refuse a question with no answer at 100%: the model
         # always has one (loading refuses a question without), and its grade is Moodle's 100.
         if None in percents:
             return None
         for answer in question.answers:
             if not answer.text.strip():
-                self.fail(question, "Moodle drops an answer that is only spaces", "moodle-empty-answer")
+                self.report.error(question, "Moodle drops an answer that is only spaces", code="moodle-empty-answer")
                 return None
         return (
             self.header(question, "shortanswer")
@@ -203,12 +193,12 @@ class QuestionWriter:
 
     def _numerical(self, question: Numerical) -> str | None:
         self.lose_outcome_feedback(question)
-        percents = [self.grade(question, a.credit, f"answer {i + 1}") for i, a in enumerate(question.answers)]
+        percents = [self.grade(question, a.credit) for a in question.answers]
         if None in percents:
             return None
         answers = [self.header(question, "numerical")]
-        for answer, percent in zip(question.answers, percents):
-            centre, tolerance = self.value_and_tolerance(question, answer)
+        for index, (answer, percent) in enumerate(zip(question.answers, percents)):
+            centre, tolerance = self.value_and_tolerance(question, answer, index)
             answers.append(self.plain_answer(percent, centre, answer.feedback, value(IN2, "tolerance", tolerance)))
         return (
             "".join(answers)
@@ -216,13 +206,13 @@ class QuestionWriter:
             + f"{IN}<showunits>3</showunits>\n{IN}<unitsleft>0</unitsleft>\n"
         )
 
-    def value_and_tolerance(self, question: Question, answer: NumericAnswer) -> tuple[str, str]:
+    def value_and_tolerance(self, question: Question, answer: NumericAnswer, index: int) -> tuple[str, str]:
         if not answer.is_range:
             return number(answer.value), number(answer.tolerance)
         low, high = answer.minimum, answer.maximum
         centre, tolerance, kept = range_as_value_and_tolerance(low, high)
         if not kept:
-            self.lose(question, f"range [{low!r}, {high!r}]: as value {centre} ± {tolerance} Moodle's grading moves its bounds by a rounding error", "moodle-range")
+            self.report.loss(question, f"range [{low!r}, {high!r}]: as value {centre} ± {tolerance} Moodle's grading moves its bounds by a rounding error", "answers", index, code="moodle-range")
         return centre, tolerance
 
     def _matching(self, question: Matching) -> str:
@@ -257,11 +247,9 @@ class QuestionWriter:
     def _fill_in_blanks(self, question: FillInBlanks) -> str:
         weights = cloze.weights(question.blank_points)
         if not same_but_for_rounding(sum(weights), question.points):
-            self.lose(question, f"Moodle gives a cloze question the sum of its blanks' whole-number weights: written with weights "
-                                f"{', '.join(map(str, weights))}, it is worth {sum(weights)} in Moodle, not {question.points:g}", "moodle-cloze-points")
-        given = [k.replace("_", " ") for k in ("correct", "partially_correct", "incorrect") if getattr(question.feedback, k) is not None]
-        if given:
-            self.lose(question, f"Moodle's cloze questions have no {', '.join(given)} feedback (only feedback by answer): it is left out", "moodle-outcome-feedback")
+            self.report.loss(question, f"Moodle gives a cloze question the sum of its blanks' whole-number weights: written with weights "
+                                f"{', '.join(map(str, weights))}, it is worth {sum(weights)} in Moodle, not {question.points:g}", code="moodle-cloze-points")
+        self.lose_outcome_feedback(question)
         paths: list[str] = []
 
         def html(text: Text, inline: bool) -> str:

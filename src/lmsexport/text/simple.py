@@ -1,0 +1,74 @@
+"""Markdown whose rendering is known without the parser: one-line paragraphs of plain words,
+strong, emphasised or code words and links to web addresses, as CommonMark renders them (the
+property tests of tests/test_text.py hold every path to markdown-it-py's output). Most texts of
+a bank are such, and skip the parser, which costs tens of microseconds a text."""
+
+from __future__ import annotations
+
+import re
+
+# A one-line text with no character that Markdown gives a meaning to renders as one paragraph of
+# itself (most option texts are such).
+_SIMPLE_MARKDOWN = re.compile(r"(?![#>+*=\-]|\d+[.)])[^\s\\`*_\[\]!<>&$|~{}:@][^\n\r\\`*_\[\]!<>&$|~]*(?<!\s)")
+
+# The same, with **strong**, *emphasis* or `code` around words set off by spaces (or the line's
+# start and end, or a closing punctuation mark): CommonMark's flanking rules can only pair such
+# marks one way, so they too can skip the parser.
+_PLAIN_NO_MARK = r"[^*`\n\r\\_\[\]!<>&$|~]"
+_WORDS = rf"(?:(?![\s*`]){_PLAIN_NO_MARK}(?:{_PLAIN_NO_MARK}*(?<!\s))?)"
+_SPAN = re.compile(rf"(?<![^\s])(?:\*\*{_WORDS}\*\*|\*{_WORDS}\*|`{_WORDS}`)(?=[\s.,;:?]|$)")
+_SIMPLE_INLINE = re.compile(r"(?![#>+=\-]|\*\s|\d+[.)])[^\s\\_\[\]!<>&$|~{}:@](?:[^\n\r\\_\[\]!<>&$|~])*(?<!\s)")
+_SPAN_TAGS = {"**": "strong", "*": "em", "`": "code"}
+
+
+def _span(match: re.Match) -> str:
+    whole = match.group()
+    mark = "**" if whole.startswith("**") else whole[0]
+    tag = _SPAN_TAGS[mark]
+    return f"<{tag}>{whole[len(mark):-len(mark)]}</{tag}>"
+
+
+# A link with words for its text and a web address of the characters that normalising leaves as
+# they are: CommonMark renders it so wherever it stands in a simple paragraph.
+_LINK = re.compile(r"\[(?!\s)([^\n\r\\`*_\[\]!<>&$|~]+)(?<!\s)\]\((https?://[a-z0-9][a-z0-9.-]*(?:[/?#][A-Za-z0-9._~/?#=-]*)?)\)")
+
+
+def simple_html(source: str) -> str | None:
+    """The XHTML of a text the parser need not see, or None. Paragraphs apart (one blank line
+    between them, none starting or ending with a space) are rendered each on its own, as the
+    parser would."""
+    paragraphs = [_simple_paragraph(p) for p in source.split("\n\n")]
+    if None in paragraphs:
+        return None
+    return "\n".join(paragraphs)  # type: ignore[arg-type]
+
+
+def simple_links(source: str) -> list[str] | None:
+    """The addresses of the links of a text the parser need not see (which holds no image and
+    no formula), in order; None for a text only the parser can read."""
+    if simple_html(source) is None:
+        return None
+    return [address for _words, address in _LINK.findall(source)]
+
+
+def _simple_paragraph(source: str) -> str | None:
+    """One line whose rendering is known without the parser: a paragraph of its text, its
+    strong, emphasised or code words and its links. None when only the parser can tell."""
+    if _SIMPLE_MARKDOWN.fullmatch(source):
+        return "<p>" + _quotes(source) + "</p>"
+    if _SIMPLE_INLINE.fullmatch(source):
+        rest = _SPAN.sub("", source)
+        if "*" not in rest and "`" not in rest:
+            return "<p>" + _quotes(_SPAN.sub(_span, source)) + "</p>"
+    if "](" in source and _SIMPLE_MARKDOWN.fullmatch(_LINK.sub("x", source)):  # each link reads as a word
+        pieces = _LINK.split(source)  # text, link text, address, text...
+        html = [_quotes(pieces[0])]
+        for words, address, after in zip(pieces[1::3], pieces[2::3], pieces[3::3]):
+            html.append(f'<a href="{address}">{_quotes(words)}</a>{_quotes(after)}')
+        return "<p>" + "".join(html) + "</p>"
+    return None
+
+
+def _quotes(text: str) -> str:
+    """Text of a paragraph the parser would leave as it is, but for its quotation marks."""
+    return text.replace('"', "&quot;")

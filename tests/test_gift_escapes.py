@@ -1,0 +1,53 @@
+"""The one table of GIFT's escapes (text/gift_escapes.py), which the GIFT writer and reader both
+read, is Moodle's own: the arrays of escapedchar_pre and escapedchar_post in Moodle 4.5's
+question/format/gift/format.php, read from the source in ../shared/harness."""
+
+from __future__ import annotations
+
+import re
+import tarfile
+
+import pytest
+
+from lmsexport.importers.gift.reader import _post, _pre
+from lmsexport.text.gift_escapes import BACKSLASH, ESCAPES, PLACEHOLDER
+from lmsexport.writers.moodle.gift import escape as writer_escape
+
+MEMBER = "./question/format/gift/format.php"
+
+
+@pytest.fixture(scope="module")
+def format_php(shared_dir) -> str:
+    source = shared_dir / "harness" / "moodle" / "moodle-4.5.6-src.tar.xz"
+    if not source.is_file():
+        pytest.skip(f"{source} is missing: Moodle's GIFT importer cannot be read")
+    with tarfile.open(source) as archive:
+        return archive.extractfile(MEMBER).read().decode("utf-8")
+
+
+def _php_strings(array: str) -> list[str]:
+    """The double-quoted strings of a PHP array(...), decoded as PHP decodes them ('\\\\' and '\\n')."""
+    return [re.sub(r"\\(\\|n)", lambda m: "\\" if m.group(1) == "\\" else "\n", s) for s in re.findall(r'"((?:[^"\\]|\\.)*)"', array)]
+
+
+def _array(php: str, function: str, variable: str) -> list[str]:
+    body = re.search(rf"function {function}\(.*?\n    }}", php, re.S).group()
+    return _php_strings(re.search(rf"\${variable}\s*=\s*array\((.*?)\);", body, re.S).group(1))
+
+
+def test_the_table_is_moodles(format_php):
+    assert [e for e, _, _ in ESCAPES] == _array(format_php, "escapedchar_pre", "escapedcharacters")
+    assert [p for _, p, _ in ESCAPES] == _array(format_php, "escapedchar_pre", "placeholders")
+    assert [p for _, p, _ in ESCAPES] == _array(format_php, "escapedchar_post", "placeholders")
+    assert [c for _, _, c in ESCAPES] == _array(format_php, "escapedchar_post", "characters")
+    escaped, placeholder, character = BACKSLASH
+    assert f'str_replace("\\\\\\\\", "{placeholder}", $string)' in format_php and escaped == "\\\\"
+    assert f'str_replace("{placeholder}", "\\\\", $string)' in format_php and character == "\\"
+
+
+def test_the_writer_and_the_reader_read_the_table():
+    assert writer_escape.PLACEHOLDER is PLACEHOLDER
+    for escaped, placeholder, character in ESCAPES:
+        assert _post(_pre(f"a{escaped}b")) == f"a{character}b"
+        assert PLACEHOLDER.fullmatch(placeholder) and not writer_escape.plain_survives(f"a{placeholder}b")
+    assert _post(_pre("a\\\\:b")) == "a\\:b"  # an escaped backslash, then a plain colon

@@ -1,0 +1,187 @@
+"""What the writers and the format checks say goes through one reporter (writers/reporter.py):
+each diagnostic names its format when it is made, stands at the exact value it is about, and is
+settled once (placed, merged across formats, made an error under --strict) in pipeline.settle."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+from conftest import CONTENT, DATA, ROOT
+
+import lmsexport
+from lmsexport.diagnostics import Severity
+from lmsexport.formats import FORMATS
+from lmsexport.loader import load_quiz
+from lmsexport.pipeline import process_quiz, settle
+from lmsexport.writers.shared import ExportOptions
+
+PACKAGE = Path(lmsexport.__file__).parent
+WRITERS = PACKAGE / "writers"
+CORPUS = sorted([*DATA.rglob("*.json"), *CONTENT.glob("*.json"), *(ROOT / "examples").glob("*.json")])
+OPTION_SETS = [ExportOptions(), ExportOptions(nearest_grade=True), ExportOptions(media_base_url="https://example.org/m/")]
+
+
+def _said(path: Path, options: ExportOptions):
+    """(format, diagnostic) for everything each format's check and writer say of a loadable quiz."""
+    result = load_quiz(path)
+    if not result.ok:
+        return result, []
+    found = []
+    for name, fmt in FORMATS.items():
+        found += [(name, d) for d in fmt.check(result.quiz, options)]
+        found += [(name, d) for d in fmt.render(result.quiz, options).diagnostics]
+    return result, found
+
+
+# What a writer may say of a whole question, section or quiz rather than of one value in it, and why.
+WHOLE = {
+    "canvas-ordering": "Canvas has no ordering question: the question as a whole becomes another type",
+    "gift-unwritable": "GIFT has no ordering question: the question as a whole cannot be written",
+    "qti-platform": "what a platform's importer changes of a question or section as a whole",
+    "canvas-section": "Canvas has no sections: the section's layout",
+    "moodle-section": "a Moodle bank holds no quiz layout: the section's",
+    "canvas-metadata": "a note listing the quiz's fields Canvas has no place for",
+    "moodle-metadata": "a note listing the quiz's fields Moodle does not keep",
+    "nothing-to-export": "a quiz of drafts only",
+    "gift-media-base-url": "an option, not the content",
+}
+_WHOLE_PLACE = re.compile(r"(/questions/\d+|/sections/\d+|)")
+
+
+def test_every_writer_and_check_diagnostic_names_its_format_and_stands_at_a_written_value():
+    """Nothing after a writer adds its format (the pipeline passes diagnostics on as they are),
+    so a diagnostic built outside the reporter would have none and fail here. Each is placed in
+    the file the way semantic checks are, and a diagnostic about a question stands at a value the
+    author wrote (the credit, the tag, the answer), not at a parent found instead; only what is
+    about a whole question, section or quiz (WHOLE) stands there."""
+    said = 0
+    wholes = set()
+    for path in CORPUS:
+        for options in OPTION_SETS:
+            result, found = _said(path, options)
+            for name, d in found:
+                said += 1
+                assert d.formats == (name,), (path, d)
+                assert d.file == str(path)
+                [placed] = settle([d], False, result.source) or [d]
+                if d.loss and not result.source.has(d.pointer):
+                    continue  # a loss of a default, which settle drops (proved below)
+                assert placed.line is not None and placed.column is not None, (path, d)
+                if d.pointer.startswith("/questions/"):
+                    assert result.source.has(d.pointer), (path, d)
+                if _WHOLE_PLACE.fullmatch(d.pointer):
+                    wholes.add(d.code)
+                    assert d.code in WHOLE, (path, d)  # said of a whole: the value it is about must be named
+    assert {"canvas-ordering", "qti-platform", "moodle-section"} <= wholes  # the walk met what it allows
+    assert said > 500  # the corpus makes every format say a lot: the loop above judged something
+
+
+def test_a_loss_of_a_default_is_dropped_by_settle_alone(tmp_path):
+    path = tmp_path / "q.json"
+    path.write_text(json.dumps({"id": "q", "title": "T", "language": "en", "questions": [
+        {"id": "e", "type": "essay", "stem": "S"}]}), encoding="utf-8")
+    result = load_quiz(path)
+    [lines] = [d for d in FORMATS["gift"].check(result.quiz, ExportOptions()) if d.code == "gift-essay"]
+    assert lines.pointer == "/questions/0/lines" and lines.loss
+    assert [d for d in settle([lines], False, result.source)] == []
+
+
+def _write(tmp_path: Path, *questions: dict) -> Path:
+    path = tmp_path / "q.json"
+    path.write_text(json.dumps({"id": "q", "title": "T", "language": "en", "questions": list(questions)}, indent=2), encoding="utf-8")
+    return path
+
+
+def test_a_loss_several_formats_share_is_said_once_naming_each(tmp_path):
+    path = _write(tmp_path, {"id": "e", "type": "essay", "stem": "S", "grader_info": "G", "response_template": "T", "penalty": 0.5},
+                  {"id": "s", "type": "short_answer", "stem": "S", "case_sensitive": True, "answers": [{"text": "a"}]})
+    outcome = process_quiz(path, tuple(FORMATS), ExportOptions(), render=False)
+    by_place = {}
+    for d in outcome.diagnostics:
+        if d.loss:
+            by_place.setdefault(d.pointer, []).append(d)
+    assert [d.formats for d in by_place["/questions/0/grader_info"]] == [("canvas", "gift")]
+    assert [d.formats for d in by_place["/questions/0/response_template"]] == [("canvas", "gift")]
+    assert [d.formats for d in by_place["/questions/0/penalty"]] == [("qti", "gift")]
+    assert [d.formats for d in by_place["/questions/1/case_sensitive"]] == [("canvas", "gift")]
+    # The same under --strict: one error for the formats together, the loss flag kept.
+    strict = process_quiz(path, tuple(FORMATS), ExportOptions(strict=True), render=False)
+    [penalty] = [d for d in strict.diagnostics if d.pointer == "/questions/0/penalty"]
+    assert penalty.severity is Severity.ERROR and penalty.loss and penalty.formats == ("qti", "gift")
+
+
+def test_a_lone_blank_in_gift_is_judged_as_the_question_it_becomes(tmp_path):
+    """GIFT writes a one-blank question as Moodle's question of the blank's kind: its credits must
+    be on Moodle's grade list and its case sensitivity is lost, each said at the blank's value
+    (the writer wrote nothing for such a question, and said nothing)."""
+    path = _write(tmp_path, {"id": "b", "type": "fill_in_blanks", "stem": "It is [[x]].", "blanks": [
+        {"id": "x", "type": "short_answer", "case_sensitive": True, "answers": [{"text": "yes"}, {"text": "maybe", "credit": 0.37}]}]})
+    for render in (False, True):
+        outcome = process_quiz(path, ("gift",), ExportOptions(), render=render)
+        assert {(d.pointer, d.code, d.severity) for d in outcome.diagnostics} == {
+            ("/questions/0/blanks/0/case_sensitive", "lost-case", Severity.WARNING),
+            ("/questions/0/blanks/0/answers/1/credit", "moodle-grade", Severity.ERROR),
+        }
+        assert outcome.exports == ()
+
+
+def _calls_and_imports(path: Path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("diagnostics"):
+            yield from (f"import {a.name}" for a in node.names)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Diagnostic":
+            yield "Diagnostic("
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "Diagnostic":
+            yield "Diagnostic("
+
+
+def test_only_the_reporter_makes_diagnostics_in_the_writers():
+    """The writers' modules import from diagnostics.py only the type (for annotations) and
+    pointer_join; only reporter.py builds a Diagnostic."""
+    allowed = {"import Diagnostic", "import pointer_join"}
+    modules = sorted(WRITERS.rglob("*.py"))
+    assert len(modules) > 40
+    found = {str(p.relative_to(WRITERS)): sorted(set(_calls_and_imports(p)) - allowed) for p in modules if p.name != "reporter.py"}
+    assert {name: what for name, what in found.items() if what} == {}
+    assert "Diagnostic(" in set(_calls_and_imports(WRITERS / "reporter.py"))  # the scan sees what it looks for
+
+
+def test_strict_is_applied_in_one_place():
+    """Only settle turns losses into errors: no other module reads the strict option beyond
+    passing it on, and no writer reads it at all."""
+    readers = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "importers" in path.parts or path.name in ("cli.py", "config.py"):
+            continue  # the import command's own --strict, and the option's parsing
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr == "strict":
+                readers.append(str(path.relative_to(PACKAGE)))
+            if isinstance(node, ast.If) and isinstance(node.test, ast.BoolOp):
+                names = {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}
+                if "strict" in names:
+                    readers.append(f"{path.relative_to(PACKAGE)}: if strict")
+    # pipeline passes options.strict to settle, which alone tests it; export.py passes it on.
+    assert sorted(set(readers)) == ["pipeline.py", "pipeline.py: if strict"]
+
+
+@pytest.mark.parametrize("name", list(FORMATS))
+def test_a_reporter_is_bound_to_a_registered_format(name):
+    from lmsexport.writers.reporter import Reporter
+
+    quiz = load_quiz(DATA / "every_type.json").quiz
+    assert Reporter(quiz, name, ExportOptions()).format == name
+    with pytest.raises(ValueError):
+        Reporter(quiz, name.upper() + "x", ExportOptions())
+
+
+def test_a_name_moodle_changes_is_said_at_the_title_or_the_id(tmp_path):
+    path = _write(tmp_path, {"id": "t", "type": "essay", "stem": "S", "title": "<b>Bold</b> name &&058;"})
+    outcome = process_quiz(path, ("moodle", "gift"), ExportOptions(), render=True)
+    found = {(d.code, d.pointer, d.formats) for d in outcome.diagnostics if d.code.endswith("-name")}
+    assert found == {("moodle-name", "/questions/0/title", ("moodle", "gift")), ("gift-name", "/questions/0/title", ("gift",))}
+    assert {(d.line, d.column) for d in outcome.diagnostics if d.code.endswith("-name")} == {(10, 16)}  # the title's value
