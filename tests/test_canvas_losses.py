@@ -163,19 +163,22 @@ def test_a_blank_answer_at_full_credit_written_with_seven_decimals_is_accepted()
 
 def test_the_check_refuses_what_canvas_would_import_as_another_type():
     """The loader refuses these first; a model built otherwise (the API, an importer) meets the
-    same refusal from the check as from the writer, at the question, for Canvas alone."""
+    same refusal from the check as from the writer, at the answers or options, for Canvas alone."""
     quiz = quiz_of(
         {"id": "s", "type": "short_answer", "stem": "S", "answers": [{"text": "a", "credit": 0.5}]},
         {"id": "c", "type": "single_choice", "stem": "C", "options": [{"id": "a", "text": "A"}, {"id": "b", "text": "B"}]},
         {"id": "n", "type": "numerical", "stem": "N", "answers": [{"value": 1, "credit": 0.5}]})
     expected = [
-        ("q.json", "/questions/0", "canvas-no-answer", "question 's': no answer with full credit; Canvas would import an essay question"),
-        ("q.json", "/questions/1", "canvas-no-answer", "question 'c': no correct option; Canvas cannot tell what is right"),
-        ("q.json", "/questions/2", "canvas-no-answer", "question 'n': no answer with full credit; Canvas would import an essay question"),
+        ("q.json", "/questions/0/answers", "canvas-no-answer", "question 's': no answer with full credit; Canvas would import an essay question"),
+        ("q.json", "/questions/1/options", "canvas-no-answer", "question 'c': no correct option; Canvas cannot tell what is right"),
+        ("q.json", "/questions/2/answers", "canvas-no-answer", "question 'n': no answer with full credit; Canvas would import an essay question"),
     ]
     checked = [d for d in check_canvas(quiz, ExportOptions()) if d.is_error]
     assert [(d.file, d.pointer, d.code, d.message) for d in checked] == expected
-    assert canvas.render(quiz, ExportOptions()).data is None
+    assert all(d.formats == ("canvas",) for d in checked)
+    export = canvas.render(quiz, ExportOptions())
+    assert export.data is None
+    assert [(d.file, d.pointer, d.code, d.message) for d in export.diagnostics if d.is_error] == expected
 
 
 @pytest.mark.parametrize("points, expected", [
