@@ -28,7 +28,7 @@ check: $(STAMP)
 # Timings of every command at 2,000 / 20,000 / 100,000 questions, side by side with text2qti.
 bench: $(STAMP)
 	$(VENV)/bin/python -m pip install --quiet -e '.[test,bench]'
-	$(VENV)/bin/python bench/run
+	$(VENV)/bin/python bench/run $(BENCH_ARGS)
 
 # The lowest dependency versions pyproject.toml allows, installed exactly in a throw-away venv
 # and driven through the CLI and its tests (needs the package index; a few minutes).
@@ -99,10 +99,14 @@ $(ACCELERATED_STAMP): pyproject.toml setup.py $(shell find src/lmsexport/text sr
 	$(PYTHON) -m venv $(ACCELERATED)
 	$(ACCELERATED)/bin/python -m pip install --quiet --upgrade pip
 	$(ACCELERATED)/bin/python -m pip install --quiet 'cython>=3.0' 'setuptools>=77' wheel
+	rm -rf build/lib.* build/bdist.*  # a module removed from the source must not ship from an earlier build
 	LMSEXPORT_COMPILE=1 $(ACCELERATED)/bin/python -m pip install --quiet --no-build-isolation '.[test]'
 	touch $(ACCELERATED_STAMP)
 
+# Hypothesis draws constants from the source of local modules, which an installed package is not:
+# the statistics of what the generators reach differ there, so that one test is left out.
 test-accelerated: $(ACCELERATED_STAMP)
 	$(ACCELERATED)/bin/lmsexport build --check --quiet
 	LMSEXPORT_EXPECT_COMPILED=1 $(ACCELERATED)/bin/pytest tests/test_accelerated.py tests/test_properties.py \
-		tests/test_text.py tests/test_determinism.py tests/test_escaping.py tests/test_qti_text.py tests/test_seeds.py
+		tests/test_text.py tests/test_determinism.py tests/test_escaping.py tests/test_qti_text.py tests/test_seeds.py \
+		--deselect tests/test_properties.py::test_generators_reach_every_hostile_case

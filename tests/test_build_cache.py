@@ -384,3 +384,128 @@ def test_extra_files_are_found_in_every_format_folder_while_one_is_missing(bank)
     assert result.exit_code == 1
     assert f"extra: {Path('exports/gift/orphan.gift.txt')} (no quiz produces it; remove it or run with --prune)" in result.stdout
     assert f"missing: {Path('exports/qti', QUIZ + '.zip')}" in result.stdout
+
+
+# --- stamps: an unchanged export is not read again, a changed one always is ----------------
+
+
+def _settle() -> None:
+    """Past the margin a stamp needs on a file system with sub-second times (and on one with
+    whole seconds)."""
+    import time
+
+    time.sleep(2.1)
+
+
+@pytest.fixture
+def reads(monkeypatch):
+    """The export files the stamps read and hash, by name."""
+    seen: list[str] = []
+    real = cache.read_if_exists
+
+    def counting(path):
+        seen.append(Path(path).name)
+        return real(path)
+
+    monkeypatch.setattr(cache, "read_if_exists", counting)
+    return seen
+
+
+def test_unchanged_exports_are_not_read_again_once_stamped(bank, reads):
+    assert invoke("build").exit_code == 0
+    _settle()
+    assert invoke("build").exit_code == 0 and len(reads) == 20  # hashed once, stamped
+    assert (bank / "exports" / ".lmsexport" / ".gitignore").read_bytes().endswith(b"\n/stamps\n")
+    reads.clear()
+    assert invoke("build", "--check").exit_code == 0 and reads == []
+
+
+def test_an_export_edited_to_the_same_size_and_time_is_noticed(bank, reads):
+    """A write changes the file's change time, which no user tool can set back."""
+    import os
+
+    assert invoke("build").exit_code == 0
+    _settle()
+    assert invoke("build").exit_code == 0
+    gift = bank / "exports" / "gift" / f"{QUIZ}.gift.txt"
+    status = gift.stat()
+    data = gift.read_bytes()
+    gift.write_bytes(data.replace(b"Megatron", b"Negatron"))
+    os.utime(gift, ns=(status.st_atime_ns, status.st_mtime_ns))
+    assert gift.stat().st_size == status.st_size and gift.stat().st_mtime_ns == status.st_mtime_ns
+    reads.clear()
+    result = invoke("build", "--check")
+    assert result.exit_code == 1 and stale_lines(result) == [f"stale: {Path('exports/gift', QUIZ + '.gift.txt')}"]
+    assert reads == [gift.name]
+
+
+def test_stamps_edited_by_hand_cannot_hide_an_edited_export(bank):
+    import os
+
+    assert invoke("build").exit_code == 0
+    _settle()
+    assert invoke("build").exit_code == 0
+    gift = bank / "exports" / "gift" / f"{QUIZ}.gift.txt"
+    stamps = bank / "exports" / ".lmsexport" / cache.STAMPS
+    gift.write_bytes(gift.read_bytes().replace(b"Megatron", b"Negatron"))
+    header, _, body = stamps.read_bytes().partition(b"\n")
+    known = json.loads(body)
+    name = f"../gift/{QUIZ}.gift.txt"
+    status = gift.stat()
+    known[name][:4] = [status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino]  # the new status, the old digest
+    for edited in (header + b"\n" + json.dumps(known).encode(), b"garbage", body):
+        stamps.write_bytes(edited)
+        result = invoke("build", "--check")
+        assert result.exit_code == 1 and stale_lines(result) == [f"stale: {Path('exports/gift', QUIZ + '.gift.txt')}"]
+    os.utime(gift)
+
+
+def _stamped(tmp_path: Path, hashed_after_change_ns: int) -> tuple[Path, cache.Stamps]:
+    """A file and stamps that claim a wrong digest for it, hashed this long after its last change."""
+    target = tmp_path / "export.xml"
+    target.write_bytes(b"<quiz/>")
+    status = target.stat()
+    body = json.dumps({"export.xml": [status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino,
+                                      max(status.st_mtime_ns, status.st_ctime_ns) + hashed_after_change_ns, "claimed"]}).encode()
+    (tmp_path / cache.STAMPS).write_bytes(cache.STAMPS_HEADER + cache._seal(body) + b"\n" + body)
+    return target, cache.Stamps(tmp_path)
+
+
+def test_a_stamp_taken_too_soon_after_a_change_is_not_trusted(tmp_path):
+    """Within the file system's time granularity a later write could leave the status as it
+    was: such a stamp is hashed again."""
+    target, stamps = _stamped(tmp_path, 10_000_000)
+    assert stamps.digest(target) == cache.file_digest(b"<quiz/>")
+    target, stamps = _stamped(tmp_path, 3_000_000_000)
+    assert stamps.digest(target) == "claimed"  # (the trust the check above withholds)
+    assert cache._settled_margin(5_000_000_000, 7_000_000_000) == 2_000_000_000  # whole seconds: a coarse file system
+    assert cache._settled_margin(5_000_000_001, 7_000_000_000) < 1_000_000_000
+
+
+def test_replayed_diagnostics_are_reported_as_the_diagnostics_themselves():
+    """The build cache's rows give the report a full build gives, at every level."""
+    from lmsexport.diagnostics import Diagnostic, Severity
+    from lmsexport.report import Reporter
+
+    def quiz(file: str) -> tuple[Diagnostic, ...]:
+        return (Diagnostic(Severity.NOTE, "a draft", file, "/questions/0", 2, 3, "draft"),
+                Diagnostic(Severity.WARNING, "GIFT has no penalty", file, "/questions/1", 4, 5, "gift-penalty", ("gift",), True),
+                Diagnostic(Severity.WARNING, "GIFT has no penalty", file, "/questions/2", 6, 5, "gift-penalty", ("gift",), True),
+                Diagnostic(Severity.WARNING, "Canvas drops it", file, "/questions/2", 6, 7, "canvas-x", ("canvas",), True),
+                Diagnostic(Severity.ERROR, "not an id", file, "/id", 1, 8, "schema"))
+
+    for level in ("default", "quiet", "verbose"):
+        outputs = []
+        for replayed in (False, True):
+            stream = io.StringIO()
+            reporter = Reporter(stream, "text", level)
+            for file in ("a.json", "b.json"):
+                found = quiz(file)
+                if replayed:
+                    entry = cache.Entry("x", "k", "q", 3, 1, (), found, {})
+                    found = cache.Entry.from_json(cache.decode(cache.encode(entry)), file).diagnostics
+                    assert not isinstance(found, tuple)
+                reporter.report(found)
+            outputs.append((stream.getvalue(), reporter.totals, reporter.kinds, reporter.kinds_line()))
+        assert outputs[0] == outputs[1], level
+        assert "GIFT has no penalty" in outputs[0][0] or level == "quiet"

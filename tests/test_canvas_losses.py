@@ -163,7 +163,7 @@ def test_a_blank_answer_at_full_credit_written_with_seven_decimals_is_accepted()
 
 def test_the_check_refuses_what_canvas_would_import_as_another_type():
     """The loader refuses these first; a model built otherwise (the API, an importer) meets the
-    same refusal from the check as from the writer, at the answers or options, for Canvas alone."""
+    same refusal from the check as from the writer, at the answers or options it is about, for Canvas alone."""
     quiz = quiz_of(
         {"id": "s", "type": "short_answer", "stem": "S", "answers": [{"text": "a", "credit": 0.5}]},
         {"id": "c", "type": "single_choice", "stem": "C", "options": [{"id": "a", "text": "A"}, {"id": "b", "text": "B"}]},

@@ -263,6 +263,48 @@ def test_the_one_definition_of_what_xml_cannot_carry_is_lxmls():
         assert bool(NOT_XML.search(character)) == refused, hex(code)
 
 
+# -- the QTI check renders only the Markdown that could hold what QTI refuses or loses ----------
+
+_MARKDOWN_PIECES = ["# ", "## ", "> ", "- ", "* ", "+ ", "1. ", "2) ", "10. ", "```", "~~~", "    ", "**", "*", "_", "`", "---",
+                    "***", "===", "|", " | ", "[", "](", "]: ", "!", "<", ">", "&", "&copy;", "&#0;", "\n", "\n\n", "  \n", "\t",
+                    "word", "ëé", "x", "(", ")", '"', "'", ":", "#", "~", "\\", "$", "http://a.b", "<http://a.b>", "1", "."]
+
+
+@settings(max_examples=int(os.environ.get("LMSEXPORT_AGREE_EXAMPLES", "40")) * 10, deadline=None)
+@given(pieces=st.lists(st.sampled_from(_MARKDOWN_PIECES), min_size=1, max_size=30))
+def test_markdown_the_qti_check_does_not_render_renders_to_what_qti_takes_as_it_is(pieces):
+    from lmsexport import text as rich
+    from lmsexport.model import Text, TextFormat
+    from lmsexport.writers.qti.check import _cannot_trouble_qti
+    from lmsexport.writers.qti.context import ITEM_STYLE
+    from lmsexport.writers.qti.xhtml import fragment
+
+    text = Text("".join(pieces), TextFormat.MARKDOWN)
+    if _cannot_trouble_qti(text):
+        for html in (rich.to_html(text, ITEM_STYLE), rich.to_inline_html(text, ITEM_STYLE)):
+            found = fragment(html)
+            assert found.errors == () and found.lost == (), (text.source, html)
+
+
+@pytest.mark.parametrize("source", ["| a | b |\n|:--|--:|\n| 1 | 2 |", "2. second\n3. third", "- 5. nested", "> 7) quoted",
+                                    '[a](https://a.b "title")', "![x](a.png 'title')", "$x^$", "<b>raw</b>", "&#0;"])
+def test_markdown_that_could_trouble_qti_is_rendered_by_the_check(source):
+    from lmsexport.model import Text, TextFormat
+    from lmsexport.writers.qti.check import _cannot_trouble_qti
+
+    assert not _cannot_trouble_qti(Text(source, TextFormat.MARKDOWN))
+    assert not _cannot_trouble_qti(Text(source, TextFormat.HTML))
+
+
+def test_what_the_unrendered_syntax_excludes_does_give_qti_diagnostics(tmp_path):
+    """The rule is not idle: a table and a list starting at 2 lose something in QTI."""
+    path = _write(tmp_path, [{"id": "q", "type": "essay", "stem": {"text": "| a | b |\n|:--|--:|\n| 1 | 2 |\n\n2. x\n3. y",
+                                                                    "format": "markdown"}}])
+    code, diagnostics = _validate(path)
+    lost = {d["message"] for d in diagnostics if d["code"] == "qti-loss"}
+    assert any("table column alignment" in m for m in lost) and any("first number" in m for m in lost), diagnostics
+
+
 def test_a_quiz_of_drafts_only_is_a_note_of_every_format_and_no_file(tmp_path):
     path = _write(tmp_path, [{"id": "d", "type": "essay", "stem": "S", "draft": True}])
     code, found = _validate(path)

@@ -146,3 +146,20 @@ def test_a_lone_surrogate_where_a_pattern_applies_is_an_error_not_a_traceback(tm
     path.write_text(json.dumps(quiz), encoding="utf-8")  # ensure_ascii: the file holds the escape \ud800
     result = load_quiz(path)
     assert result.quiz is None and any(d.is_error and d.pointer.startswith(f"/{where}") for d in result.diagnostics)
+
+
+def test_the_python_validator_is_loaded_only_for_a_file_it_must_explain(tmp_path):
+    """A valid quiz is judged by the Rust validator alone; the Python one, slow to import, comes
+    in only to explain an invalid file."""
+    import subprocess
+    import sys
+
+    good = tmp_path / "good.json"
+    good.write_text('{"id": "q", "title": "T", "language": "en", "questions": [{"id": "a", "type": "essay", "stem": "S"}]}')
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"id": "q", "title": "T", "language": "en", "questions": [{"id": "a", "type": "essay"}]}')
+    script = ("import sys; from pathlib import Path; from lmsexport.loader import load_quiz; r = load_quiz(Path(sys.argv[1]));"
+              "print(r.ok, 'jsonschema' in sys.modules, [d.message for d in r.diagnostics if d.is_error])")
+    shown = [subprocess.run([sys.executable, "-c", script, str(p)], capture_output=True, text=True, check=True).stdout.strip()
+             for p in (good, bad)]
+    assert shown == ["True False []", "False True [\"the required property 'stem' is missing\"]"]

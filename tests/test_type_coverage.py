@@ -26,6 +26,7 @@ QUESTION_TABLES = [
     ("lmsexport.writers.moodle.gift.questions", "WRITERS", set()),
     ("lmsexport.writers.moodle.check", "CREDITS", set()),
     ("lmsexport.writers.canvas.losses", "RULES", set()),
+    ("lmsexport.writers.qti.check", "INTERACTION_RULES", set()),
     ("lmsexport.preview.student", "CONTROLS", set()),
     ("lmsexport.preview.key", "KEY_DATA", set()),
     ("lmsexport.preview.key", "ANSWERS", set()),
@@ -46,6 +47,7 @@ BLANK_TABLES = [
     ("lmsexport.writers.moodle.gift.questions", "AS_QUESTION"),
     ("lmsexport.writers.canvas.losses", "BLANK_RULES"),
     ("lmsexport.writers.canvas.blanks_item", "ACCEPTED_TEXTS"),
+    ("lmsexport.writers.qti.check", "BLANK_FEEDBACK"),
 ]
 
 

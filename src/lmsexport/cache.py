@@ -24,14 +24,16 @@ import hashlib
 import json
 import os
 import platform
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
 
 from . import __version__
-from .diagnostics import Diagnostic, Severity
+from .diagnostics import Diagnostic, RecordedDiagnostics, Severity, kind_of
 from .media import MediaProblem, load_media
-from .output import write_atomic
+from .output import read_if_exists, write_atomic
 
 FOLDER = ".lmsexport"
 HEADER = b"lmsexport-cache 1 "
@@ -113,13 +115,27 @@ def _diagnostic(values: list, file: str) -> Diagnostic:
     return Diagnostic(*values)
 
 
-def _diagnostics(rows: list, file: str) -> tuple[Diagnostic, ...]:
-    if _FIELDS == ["severity", "message", "file", "pointer", "line", "column", "code", "formats", "loss"]:
-        # The same as _diagnostic for today's fields, four times faster: a cached quiz of a large
-        # bank replays tens of thousands.
-        severity = _SEVERITIES
-        return tuple([Diagnostic(severity[s], m, file, p, line, column, code, tuple(formats), bool(loss))
-                      for s, m, p, line, column, code, formats, loss in rows])
+_TODAYS_FIELDS = ["severity", "message", "file", "pointer", "line", "column", "code", "formats", "loss"]
+
+
+def _diagnostics(rows: list, file: str) -> Sequence[Diagnostic]:
+    if _FIELDS == _TODAYS_FIELDS:
+        # The same as _diagnostic for today's fields, without making a Diagnostic of each row
+        # until one is asked for: a cached quiz of a large bank replays tens of thousands, and a
+        # report prints few of them. The rows are checked here, so none can fail later.
+        severities, kinds = [], []
+        for row in rows:
+            severity, _, _, _, _, code, formats, _ = row
+            severities.append(_SEVERITIES[severity])
+            if not isinstance(code, str) or not isinstance(formats, list) or not all(isinstance(f, str) for f in formats):
+                raise ValueError("a diagnostic with fields of other types")
+            kinds.append(kind_of(formats, code) if severity == "warning" else None)
+
+        def make(row: list) -> Diagnostic:
+            s, m, p, line, column, code, formats, loss = row
+            return Diagnostic(_SEVERITIES[s], m, file, p, line, column, code, tuple(formats), bool(loss))
+
+        return RecordedDiagnostics(rows, make, severities, kinds)
     return tuple([_diagnostic(values, file) for values in rows])
 
 
@@ -131,7 +147,7 @@ class Entry:
     questions: int
     drafts: int
     media: tuple[str, ...]  # addresses of the media files the quiz shows, in order
-    diagnostics: tuple[Diagnostic, ...]
+    diagnostics: Sequence[Diagnostic]
     files: dict[str, tuple[str, str] | None]  # format -> (file name, digest); None: nothing to export
 
     def to_json(self) -> dict:
@@ -249,3 +265,92 @@ class Cache:
         for name, path in self.names.items():
             if name not in kept:
                 path.unlink(missing_ok=True)
+
+
+# --- Digests of the exports on disk, by their file status ---------------------------------
+
+STAMPS = "stamps"
+STAMPS_HEADER = b"lmsexport-stamps 1 "
+# What stops git from ever committing the stamps: they hold this machine's file status.
+_IGNORE = b"# Written by lmsexport: the stamps are this machine's own; commit the entries (*.json).\n/stamps\n"
+_WHOLE_SECOND = 1_000_000_000
+
+
+def _settled_margin(mtime_ns: int, ctime_ns: int) -> int:
+    """How long before its hashing a file must have been last changed for its status to stand
+    for its bytes: longer than the file system's timestamp granularity (whole seconds on some,
+    two on FAT) plus the lag of the kernel's clock for timestamps behind the system clock."""
+    return 2 * _WHOLE_SECOND if mtime_ns % _WHOLE_SECOND == 0 and ctime_ns % _WHOLE_SECOND == 0 else 100_000_000
+
+
+class Stamps:
+    """The SHA-256 of each export file as last hashed on this machine, with the file's status
+    (size, modification and change times, inode) at that moment, in `<cache>/stamps` (ignored
+    by git). An export whose status is what it was is not read again: checking an unchanged bank
+    of 100,000 questions would otherwise read and hash half a gigabyte.
+
+    A stamp stands for the file only when the file had last changed well before it was hashed
+    (`_settled_margin`): any later write gives the file another change time (which no user tool
+    can set back; on Windows Python gives the creation time instead, and only the modification
+    time and size show a write), so its status differs and it is hashed again. A file written moments before
+    its hashing is hashed again the next time. A stamps file that is not whole and sealed, or
+    one from elsewhere (other inodes), only costs the reading."""
+
+    def __init__(self, folder: Path, enabled: bool = True):
+        self.folder = folder
+        self.path = folder / STAMPS
+        self.enabled = enabled
+        self.known: dict[str, list] = {}  # relative path -> [size, mtime_ns, ctime_ns, inode, hashed at (ns), digest]
+        self.current: dict[str, list] = {}  # stamps of this run: what `save` writes
+        if not enabled:
+            return
+        try:
+            data = self.path.read_bytes()
+        except OSError:
+            return
+        header, _, body = data.partition(b"\n")
+        if not header.startswith(STAMPS_HEADER) or header[len(STAMPS_HEADER):] != _seal(body):
+            return
+        try:
+            known = json.loads(body)
+            if isinstance(known, dict) and all(isinstance(v, list) and len(v) == 6 and all(isinstance(n, int) for n in v[:5])
+                                               and isinstance(v[5], str) for v in known.values()):
+                self.known = known
+        except ValueError:
+            pass
+
+    def digest(self, path: Path) -> str | None:
+        """The SHA-256 of the file's bytes now; None when there is no such file. OSError when
+        it cannot be read (a folder where the file should be)."""
+        try:
+            before = os.stat(path)
+        except FileNotFoundError:
+            return None
+        name = Path(os.path.relpath(path, self.folder)).as_posix()
+        status = [before.st_size, before.st_mtime_ns, before.st_ctime_ns, before.st_ino]
+        stamp = self.known.get(name)
+        if stamp is not None and stamp[:4] == status and max(status[1], status[2]) + _settled_margin(status[1], status[2]) < stamp[4]:
+            self.current[name] = stamp
+            return stamp[5]
+        hashed_at = time.time_ns()
+        data = read_if_exists(path)
+        if data is None:
+            return None
+        digest = file_digest(data)
+        after = os.stat(path)
+        if [after.st_size, after.st_mtime_ns, after.st_ctime_ns, after.st_ino] == status:
+            self.current[name] = [*status, hashed_at, digest]
+        return digest
+
+    def save(self) -> None:
+        """Keep this run's stamps (nothing when there are none to keep); never fails the build."""
+        if not self.enabled or (not self.current and not self.known):
+            return
+        body = json.dumps(self.current, sort_keys=True, separators=(",", ":")).encode()
+        try:
+            ignore = self.folder / ".gitignore"
+            if not ignore.exists():
+                write_atomic(ignore, _IGNORE)
+            write_atomic(self.path, STAMPS_HEADER + _seal(body) + b"\n" + body)
+        except OSError:
+            pass  # only the next check is slower

@@ -7,6 +7,7 @@ a loss); whether a loss is an error (`--strict`) is decided once, where diagnost
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -38,7 +39,11 @@ class Diagnostic:
     @property
     def kind(self) -> str:
         """What the summary counts warnings by: the formats and the code."""
-        return (", ".join(self.formats) + " " if self.formats else "") + (self.code or "other")
+        return kind_of(self.formats, self.code)
+
+
+def kind_of(formats: Sequence[str], code: str) -> str:
+    return (", ".join(formats) + " " if formats else "") + (code or "other")
 
 
 def error(message: str, file: str = "", pointer: str = "", *, code: str = "", line: int | None = None, column: int | None = None) -> Diagnostic:
@@ -63,3 +68,47 @@ def pointer_join(base: str, *parts: str | int) -> str:
     for part in parts:
         base += "/" + str(part).replace("~", "~0").replace("/", "~1")
     return base
+
+
+class RecordedDiagnostics(Sequence[Diagnostic]):
+    """Diagnostics read back from a record (the build cache), kept as its rows: a Diagnostic is
+    made only for a row asked for. A cached quiz of a large bank replays tens of thousands of
+    warnings, and a report at the default level prints only its errors and the first warning of
+    each kind: the counts, the kinds and those rows (`shown`) are all it needs."""
+
+    __slots__ = ("_make", "_rows", "counts", "kinds", "shown")
+
+    def __init__(self, rows: list, make: Callable[[object], Diagnostic], severities: list[Severity], kinds: list[str | None]):
+        """`severities` and `kinds` (None but for a warning): one per row, as `make` would give them."""
+        self._rows, self._make = rows, make
+        self.counts = {"errors": 0, "warnings": 0, "notes": 0}
+        self.kinds: dict[str, int] = {}
+        self.shown: list[int] = []  # every error and the first warning of each kind, in order
+        for index, (severity, kind) in enumerate(zip(severities, kinds)):
+            self.counts[_COUNTED[severity]] += 1
+            if kind is not None:
+                seen = self.kinds.get(kind, 0)
+                self.kinds[kind] = seen + 1
+                if not seen:
+                    self.shown.append(index)
+            elif severity is Severity.ERROR:
+                self.shown.append(index)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self._make(row) for row in self._rows[index]]
+        return self._make(self._rows[index])
+
+    def __iter__(self) -> Iterator[Diagnostic]:
+        return map(self._make, self._rows)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and tuple(self) == tuple(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_COUNTED = {Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.NOTE: "notes"}

@@ -20,11 +20,11 @@ import hashlib
 import multiprocessing
 import re
 import signal
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .diagnostics import Diagnostic, Severity, error
+from .diagnostics import Diagnostic, RecordedDiagnostics, Severity, error
 from .formats import FORMATS
 from .jsonsource import ParsedJson
 from .loader import LoadResult, load_quiz
@@ -41,13 +41,15 @@ class QuizOutcome:
     quiz_id: str | None
     questions: int = 0
     drafts: int = 0
-    diagnostics: tuple[Diagnostic, ...] = ()
+    diagnostics: Sequence[Diagnostic] = ()  # a tuple, or rows read back from the build cache
     exports: tuple[tuple[str, Export], ...] = field(default=())  # (format name, export)
     # (address, SHA-256 of the bytes) of each media file as loaded: what the build cache keys on
     media: tuple[tuple[str, str], ...] = field(default=())
 
     @property
     def failed(self) -> bool:
+        if isinstance(self.diagnostics, RecordedDiagnostics):
+            return self.diagnostics.counts["errors"] > 0
         return any(d.is_error for d in self.diagnostics)
 
 

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterable
 from typing import TextIO
 
-from .diagnostics import Diagnostic, Severity
+from .diagnostics import Diagnostic, RecordedDiagnostics, Severity
 
 # The shape of `validate --output-format json` (report.schema.json in the package). Raised only
 # when a field changes meaning or goes away; new fields may appear within a version.
@@ -96,6 +96,8 @@ def plural(count: int, one: str, many: str | None = None) -> str:
 
 
 def counts(diagnostics: Iterable[Diagnostic]) -> dict[str, int]:
+    if isinstance(diagnostics, RecordedDiagnostics):
+        return dict(diagnostics.counts)
     result = {"errors": 0, "warnings": 0, "notes": 0}
     for d in diagnostics:
         result[{Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.NOTE: "notes"}[d.severity]] += 1
@@ -136,6 +138,9 @@ class Reporter:
         return getattr(sys, self._stream) if isinstance(self._stream, str) else self._stream
 
     def report(self, diagnostics: Iterable[Diagnostic]) -> None:
+        if isinstance(diagnostics, RecordedDiagnostics) and self.style == "text" and self.level != "verbose":
+            self._report_recorded(diagnostics)
+            return
         for d in diagnostics:
             key = {Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.NOTE: "notes"}[d.severity]
             self.totals[key] += 1
@@ -147,6 +152,18 @@ class Reporter:
             elif d.severity is Severity.NOTE and self.level != "verbose":
                 continue
             self.stream.write((as_github(d) if self.style == "github" else as_text(d, self.colour)) + "\n")
+
+    def _report_recorded(self, diagnostics: RecordedDiagnostics) -> None:
+        """What `report` does, from the counts and the rows it would print: every error and, at
+        the default level, the first warning of each kind not met in an earlier quiz."""
+        for index in diagnostics.shown:
+            d = diagnostics[index]
+            if d.is_error or (self.level == "default" and d.kind not in self.kinds):
+                self.stream.write(as_text(d, self.colour) + "\n")
+        for key, value in diagnostics.counts.items():
+            self.totals[key] += value
+        for kind, count in diagnostics.kinds.items():
+            self.kinds[kind] = self.kinds.get(kind, 0) + count
 
     def kinds_line(self) -> str | None:
         """'warnings by kind: 12 gift gift-penalty, 1 canvas canvas-essay (11 more warnings not shown; ...)'."""

@@ -7,13 +7,15 @@ import json
 import re
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 import jsonschema_rs
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError, best_match
 
 from .diagnostics import Diagnostic, error, pointer_join
+
+if TYPE_CHECKING:  # the Python validator only explains invalid files: it is imported when one is met
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 
 def schema_path():
@@ -51,18 +53,20 @@ def python_regex(pattern: str) -> re.Pattern[str]:
 
 
 def _pattern(validator, pattern: str, instance: Any, schema: dict) -> Iterator[ValidationError]:
+    from jsonschema.exceptions import ValidationError
+
     if validator.is_type(instance, "string") and not python_regex(pattern).search(instance):
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
-# The stock validator with ECMA-262 pattern semantics, so that it and the Rust one agree on
-# every document (a property test holds them to it).
-_EcmaValidator = validators.extend(Draft202012Validator, {"pattern": _pattern})
-
-
 @lru_cache(maxsize=1)
 def validator() -> Draft202012Validator:
-    return _EcmaValidator(quiz_schema())
+    """The stock validator with ECMA-262 pattern semantics, so that it and the Rust one agree on
+    every document (a property test holds them to it). Imported on first use: a valid file
+    never needs it, and the import costs more than checking a small quiz."""
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.extend(Draft202012Validator, {"pattern": _pattern})(quiz_schema())
 
 
 @lru_cache(maxsize=1)
@@ -151,6 +155,8 @@ def _message(problem: ValidationError) -> tuple[str, str]:
     if kind == "oneOf" and problem.schema == quiz_schema()["$defs"]["text"]:
         if isinstance(value, (str, dict)):
             branch = 0 if isinstance(value, str) else 1
+            from jsonschema.exceptions import best_match
+
             inner = best_match(e for e in problem.context if e.relative_schema_path[0] == branch)
             return _message(inner) if inner is not None else ("this text is not valid", pointer)
         return f"expected text (a string, or an object with 'text' and 'format'), found {_kind(value)}", pointer

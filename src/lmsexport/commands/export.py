@@ -16,7 +16,7 @@ from pathlib import Path
 from ..diagnostics import Diagnostic, Severity, error
 from ..formats import FORMATS
 from ..cache import FOLDER as CACHE_FOLDER
-from ..cache import Cache, Entry, file_digest, inputs_key, media_digest
+from ..cache import Cache, Entry, Stamps, file_digest, inputs_key, media_digest
 from ..output import OutputError, check_output_folder, read_if_exists, remove_stale_temporaries, same_export, write_atomic
 from ..pipeline import QuizOutcome, process_files, steps
 from ..report import Reporter, counts, plural, print_diagnostics
@@ -104,7 +104,8 @@ def _line_ending_hint(current: bytes | None, wanted: bytes) -> str:
     return ""
 
 
-def _reuse(entry: Entry, path: Path, source: str, targets: dict[str, Path], settings: tuple, max_media_bytes: int) -> bool:
+def _reuse(entry: Entry, path: Path, source: str, targets: dict[str, Path], settings: tuple, max_media_bytes: int,
+           stamps: Stamps) -> bool:
     """Whether a cache entry still describes this quiz: same inputs, and every export it lists
     on disk with the recorded digest."""
     media = []
@@ -121,10 +122,10 @@ def _reuse(entry: Entry, path: Path, source: str, targets: dict[str, Path], sett
         if recorded[0] != entry.quiz_id + OWN_SUFFIX[format_name]:
             return False
         try:
-            current = read_if_exists(targets[format_name] / recorded[0])
+            current = stamps.digest(targets[format_name] / recorded[0])
         except OSError:
             return False
-        if current is None or file_digest(current) != recorded[1]:
+        if current != recorded[1]:
             return False
     return True
 
@@ -181,7 +182,7 @@ def _print_table(summary: Summary, formats: list[str]) -> None:
 
 
 def _cached_quizzes(files: list[Path], store: Cache, targets: dict[str, Path], settings: tuple,
-                    max_media_bytes: int) -> tuple[dict[Path, str], dict[Path, Entry]]:
+                    max_media_bytes: int, stamps: Stamps) -> tuple[dict[Path, str], dict[Path, Entry]]:
     """The digest of each quiz file as read now, and the cache entries that still describe their quiz."""
     sources_read: dict[Path, str] = {}
     reused: dict[Path, Entry] = {}
@@ -191,7 +192,7 @@ def _cached_quizzes(files: list[Path], store: Cache, targets: dict[str, Path], s
         except OSError:
             continue  # the loader reports it
         entry = store.lookup(path)
-        if entry is not None and _reuse(entry, path, sources_read[path], targets, settings, max_media_bytes):
+        if entry is not None and _reuse(entry, path, sources_read[path], targets, settings, max_media_bytes, stamps):
             reused[path] = entry
     return sources_read, reused
 
@@ -234,7 +235,8 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
     store = Cache((root if root is not None else next(iter(targets.values()))) / CACHE_FOLDER, enabled=use_cache)
     if not check:
         remove_stale_temporaries(store.folder)
-    sources_read, reused_entries = _cached_quizzes(files, store, targets, settings, max_media_bytes)
+    stamps = Stamps(store.folder, enabled=use_cache)
+    sources_read, reused_entries = _cached_quizzes(files, store, targets, settings, max_media_bytes, stamps)
     reused = {path: _reused_outcome(entry, path, summary) for path, entry in reused_entries.items()}
     kept_entries: set[str] = set()
     reporter = Reporter("stderr", "text", "quiet" if quiet else "verbose" if verbose else "default")
@@ -251,7 +253,7 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
             if outcome.path in reused and not outcome.failed:
                 entry = reused_entries[outcome.path]
                 summary.rows.append((entry.quiz_id, {f: ("up to date" if recorded else "nothing to export") for f, recorded in entry.files.items()},
-                                     sum(1 for d in outcome.diagnostics if d.severity is Severity.WARNING)))
+                                     counts(outcome.diagnostics)["warnings"]))
                 kept_entries.add(store.entry_name(outcome.path))
             else:
                 on_disk = _handle_outcome(outcome, targets, check, summary, verbose)
@@ -281,6 +283,8 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
         kept_entries |= {name for name, listed in store.listed.items()
                          if any((targets[f] / n).exists() for f, n in listed.items() if f in targets)}
         store.remove_except(kept_entries)  # entries of quizzes that are gone, or that were unsound
+    if not check:
+        stamps.save()
     if not quiet and summary.rows:
         _print_table(summary, list(targets))
     for line in summary.differences:

@@ -50,6 +50,8 @@ def outcome_feedback(kinds: list[str]) -> SharedLoss:
 
 
 class Reporter:
+    """What one format says of one quiz, in the order it is found."""
+
     __slots__ = ("errors", "file", "format", "found", "options", "quiz")
 
     def __init__(self, quiz: Quiz, format_name: str, options: ExportOptions):

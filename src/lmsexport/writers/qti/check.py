@@ -1,29 +1,58 @@
-"""The QTI check: every problem `render` reports, found by the writer's own item code with plain
-texts left out. Markdown is still rendered: only its HTML can tell whether QTI holds it (the
-rendering is cached, so `build` pays for it once)."""
+"""The QTI check: every problem `render` reports, without building any item.
+
+An item can only be refused for what its texts hold (QTI's XHTML, see `xhtml.py`) and for
+identifiers that collide; it loses what QTI has no place for (a penalty, feedback on an outcome
+an unscored question never reaches, an ordering grading QTI cannot express). This module walks
+each question's texts with the writer's own context, in the order and at the places the item
+builders render them, and applies the builders' other rules directly. A text is rendered only
+when its rendering could hold something QTI refuses or loses (`_cannot_trouble_qti`): plain
+text is escaped paragraphs only, and most Markdown uses none of the syntax that could. The
+tests hold this check to the writer diagnostic by diagnostic, over the corpus and generated
+quizzes (tests/test_format_checks.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from ...diagnostics import Diagnostic
-from ...model import Quiz, Text, TextFormat
-from ..reporter import Reporter, nothing_to_export
+from ...model import (
+    Blank, Description, DropdownBlank, Essay, FillInBlanks, Matching, MultipleResponse, Numerical, NumericalBlank, Ordering, Question, Quiz,
+    ShortAnswer, ShortAnswerBlank, SingleChoice, Text, TextFormat, TrueFalse,
+)
+from ..reporter import PENALTY, Reporter, nothing_to_export
 from ..shared import ExportOptions
 from . import _section, report_platform_losses
 from .context import ItemContext
-from .item import assessment_item
-from .names import identifier
+from .names import choice_identifier, identifier
+from .item import _BUILDERS as SCORED  # the types with an interaction that has a right answer
+from .ordering import expressible_grading
+
+# Markdown whose HTML can hold only paragraphs, headings, emphasis, code, lists without a start
+# number, block quotes and rules, all of which QTI takes as they are: no table (|), link or
+# image ([ !), formula ($ \), entity (&), autolink or angle bracket (<), and no numbered list
+# marker at the start of a line (a list starting at another number than 1 has a `start`).
+_TROUBLE = re.compile(r"[<&|\[!$\\]|^[ \t>*+\-]*\d+[.)]", re.MULTILINE)
+
+
+def _cannot_trouble_qti(text: Text) -> bool:
+    return text.format is TextFormat.PLAIN or (text.format is TextFormat.MARKDOWN and _TROUBLE.search(text.source) is None)
 
 
 class _CheckingContext(ItemContext):
+    """The writer's context, rendering only the texts that could be refused or lose something."""
+
     __slots__ = ()
 
     def block(self, text: Text, *where: str | int) -> str:
-        return "" if text.format is TextFormat.PLAIN else super().block(text, *where)
+        return "" if _cannot_trouble_qti(text) else super().block(text, *where)
+
+    def inner_block(self, text: Text, *where: str | int) -> str:
+        return "" if _cannot_trouble_qti(text) else super().inner_block(text, *where)
 
     def inline(self, text: Text, *where: str | int) -> str:
-        return "" if text.format is TextFormat.PLAIN else super().inline(text, *where)
+        return "" if _cannot_trouble_qti(text) else super().inline(text, *where)
 
 
 def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
@@ -38,9 +67,126 @@ def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
         if item_id in taken:
             report.error(question, f"the identifier '{item_id}' is used by another question", "id", code="qti")
         taken.add(item_id)
-        ctx = _CheckingContext(report, question, quiz.language_of(question))
-        assessment_item(ctx, item_id)
+        _item(_CheckingContext(report, question, quiz.language_of(question)), question)
     for section, _ in quiz.layout():
         _section(quiz, section, report)
     report_platform_losses(quiz, report)
     yield from report.found
+
+
+def _item(ctx: _CheckingContext, question: Question) -> None:
+    """What `item.assessment_item` reports, in its order: the interaction's rules and texts,
+    the feedback, the stem, an essay's grader information, the penalty."""
+    answer_feedback = _interaction(ctx, question)
+    scored = type(question) in SCORED  # the others (essay, description) have no right answer
+    given = question.feedback
+    outcome = (("correct", given.correct), ("partially_correct", given.partially_correct), ("incorrect", given.incorrect))
+    if not scored:
+        for key, text in outcome:
+            if text is not None:
+                ctx.report.loss(question, f"this question has no right answer, so its {key} feedback is never shown; it is left out", "feedback", key,
+                                code="qti-loss")
+    shown = [(text, where) for text, where in answer_feedback if text is not None]
+    if scored:
+        shown += [(text, ("feedback", key)) for key, text in outcome if text is not None]
+    if given.general is not None:
+        shown.append((given.general, ("explanation",)))
+    for text, where in shown:
+        ctx.inner_block(text, *where)
+    ctx.block(question.stem, "stem")
+    if isinstance(question, Essay) and question.grader_info is not None:
+        ctx.block(question.grader_info, "grader_info")
+    if question.penalty:
+        ctx.report.lost(question, PENALTY, "penalty")
+
+
+def _interaction(ctx: _CheckingContext, question: Question) -> list[tuple[Text | None, tuple]]:
+    """The interaction's own rules and texts; its per-answer feedback (text, place) in the order
+    the item shows it."""
+    return INTERACTION_RULES[type(question)](ctx, question)
+
+
+def _choices(ctx: _CheckingContext, question: SingleChoice | MultipleResponse) -> list[tuple[Text | None, tuple]]:
+    ids = [choice_identifier(c.id) for c in question.choices]
+    if len(set(ids)) != len(ids):
+        ctx.report.error(question, "two options have the same identifier", "options", code="qti")
+    for index, choice in enumerate(question.choices):
+        ctx.inline(choice.text, "options", index, "text")
+    return [(c.feedback, ("options", i, "feedback")) for i, c in enumerate(question.choices)]
+
+
+def _true_false(ctx: _CheckingContext, question: TrueFalse) -> list[tuple[Text | None, tuple]]:
+    return [(question.true_feedback, ("true_feedback",)), (question.false_feedback, ("false_feedback",))]
+
+
+def _short_answer(ctx: _CheckingContext, question: ShortAnswer) -> list[tuple[Text | None, tuple]]:
+    return [(a.feedback, ("answers", i, "feedback")) for i, a in enumerate(question.answers)]
+
+
+def _numerical(ctx: _CheckingContext, question: Numerical) -> list[tuple[Text | None, tuple]]:
+    ranked = sorted(enumerate(question.answers), key=lambda pair: -pair[1].credit)  # the order answers are tried
+    return [(a.feedback, ("answers", i, "feedback")) for i, a in ranked]
+
+
+def _matching(ctx: _CheckingContext, question: Matching) -> list[tuple[Text | None, tuple]]:
+    sources = [choice_identifier(p.id) for p in question.pairs]
+    targets: dict[str, str] = {}
+    for pair in question.pairs:
+        targets.setdefault(pair.answer, identifier(pair.id) + ".answer")
+    for distractor in question.distractors:
+        targets.setdefault(distractor.text, identifier(distractor.id) + ".distractor")
+    every_id = sources + list(targets.values())
+    if len(set(every_id)) != len(every_id):
+        ctx.report.error(question, "two prompts or answers have the same identifier", "pairs", code="qti")
+    for index, pair in enumerate(question.pairs):
+        ctx.inline(pair.prompt, "pairs", index, "prompt")
+    return []
+
+
+def _ordering(ctx: _CheckingContext, question: Ordering) -> list[tuple[Text | None, tuple]]:
+    ids = [choice_identifier(item.id) for item in question.items]
+    if len(set(ids)) != len(ids):
+        ctx.report.error(question, "two items have the same identifier", "items", code="qti")
+    expressible_grading(ctx, question, len(ids))
+    for index, item in enumerate(question.items):
+        ctx.inline(item.text, "items", index, "text")
+    return []
+
+
+def _blanks(ctx: _CheckingContext, question: FillInBlanks) -> list[tuple[Text | None, tuple]]:
+    found: list[tuple[Text | None, tuple]] = []
+    for index, blank in enumerate(question.blanks):
+        found += BLANK_FEEDBACK[type(blank)](blank, ("blanks", index))
+    return found
+
+
+def _no_interaction(ctx: _CheckingContext, question: Question) -> list[tuple[Text | None, tuple]]:
+    return []
+
+
+def _answer_feedback(blank: ShortAnswerBlank | NumericalBlank, where: tuple) -> list[tuple[Text | None, tuple]]:
+    return [(a.feedback, (*where, "answers", j, "feedback")) for j, a in enumerate(blank.answers)]
+
+
+def _option_feedback(blank: DropdownBlank, where: tuple) -> list[tuple[Text | None, tuple]]:
+    return [(o.feedback, (*where, "options", j, "feedback")) for j, o in enumerate(blank.options)]
+
+
+INTERACTION_RULES: dict[type[Question], Callable[[_CheckingContext, Any], list[tuple[Text | None, tuple]]]] = {
+    SingleChoice: _choices,
+    MultipleResponse: _choices,
+    TrueFalse: _true_false,
+    ShortAnswer: _short_answer,
+    Numerical: _numerical,
+    Matching: _matching,
+    Ordering: _ordering,
+    FillInBlanks: _blanks,
+    Essay: _no_interaction,
+    Description: _no_interaction,
+}
+
+BLANK_FEEDBACK: dict[type[Blank], Callable[[Any, tuple], list[tuple[Text | None, tuple]]]] = {
+    ShortAnswerBlank: _answer_feedback,
+    NumericalBlank: _answer_feedback,
+    DropdownBlank: _option_feedback,
+}

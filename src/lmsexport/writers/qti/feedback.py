@@ -36,6 +36,11 @@ def answer_feedback_id(index: int) -> str:
 _ABOVE_ZERO = make("gt", variable(SCORE), base("float", "0"))
 
 
+@lru_cache(maxsize=4096)  # an option's condition and feedback identifier repeat from item to item
+def _shown_when(when: str, feedback_id: str) -> str:
+    return condition((when, [add_feedback(feedback_id)]))
+
+
 def feedback(ctx: ItemContext, parts: Parts) -> tuple[list[str], list[str]]:
     """The response rules that set FEEDBACK, and the modalFeedback elements they show."""
     question = ctx.question
@@ -46,7 +51,7 @@ def feedback(ctx: ItemContext, parts: Parts) -> tuple[list[str], list[str]]:
     if answers and parts.first_match_only:
         rules.append(condition(*((a.when, [add_feedback(a.identifier)] if a.text else []) for a in answers)))
     else:
-        rules.extend(condition((a.when, [add_feedback(a.identifier)])) for a in answers if a.text)
+        rules.extend(_shown_when(a.when, a.identifier) for a in answers if a.text)
     shown.extend((a.identifier, a.text, a.where) for a in answers if a.text)
 
     given = question.feedback

@@ -56,6 +56,20 @@ def _units(grading: OrderingGrading, ids: list[str]) -> tuple[list[tuple[str, in
     raise ValueError(grading)
 
 
+def expressible_grading(ctx: ItemContext, question: Ordering, count: int) -> OrderingGrading:
+    """The grading the item scores by: the question's own, or all or nothing (a loss) where QTI
+    cannot express it."""
+    grading = question.grading
+    if grading in _NOT_EXPRESSIBLE or (
+        grading is OrderingGrading.RELATIVE_ALL_PREVIOUS_AND_NEXT and count > _MOST_ITEMS_FOR_ALL_PAIRS
+    ):
+        why = "QTI 2.1 response processing cannot find the longest ordered run" if grading in _NOT_EXPRESSIBLE else (
+            f"with more than {_MOST_ITEMS_FOR_ALL_PAIRS} items this grading would need thousands of QTI expressions")
+        ctx.report.loss(question, f"the grading '{grading.value}': {why}; QTI scores the order all or nothing", "grading", code="qti-ordering-grading")
+        return OrderingGrading.ALL_OR_NOTHING
+    return grading
+
+
 def ordering(ctx: ItemContext, question: Ordering) -> Parts:
     parts = Parts()
     ids = [choice_identifier(item.id) for item in question.items]
@@ -67,14 +81,7 @@ def ordering(ctx: ItemContext, question: Ordering) -> Parts:
         f"<correctResponse>{correct}</correctResponse></responseDeclaration>"
     )
     parts.correct = _MATCHED
-    grading = question.grading
-    if grading in _NOT_EXPRESSIBLE or (
-        grading is OrderingGrading.RELATIVE_ALL_PREVIOUS_AND_NEXT and len(ids) > _MOST_ITEMS_FOR_ALL_PAIRS
-    ):
-        why = "QTI 2.1 response processing cannot find the longest ordered run" if grading in _NOT_EXPRESSIBLE else (
-            f"with more than {_MOST_ITEMS_FOR_ALL_PAIRS} items this grading would need thousands of QTI expressions")
-        ctx.report.loss(question, f"the grading '{grading.value}': {why}; QTI scores the order all or nothing", "grading", code="qti-ordering-grading")
-        grading = OrderingGrading.ALL_OR_NOTHING
+    grading = expressible_grading(ctx, question, len(ids))
     if grading is OrderingGrading.ALL_OR_NOTHING:
         parts.scoring = [condition((_MATCHED, [set_outcome(SCORE, variable(MAXSCORE))]), (None, [set_outcome(SCORE, base("float", "0"))]))]
     else:
