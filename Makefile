@@ -67,7 +67,7 @@ browser: $(STAMP)
 	$(VENV)/bin/python -m pip install --quiet -e '.[test,browser]'
 
 # Mutation testing of the escaping, writer, check and output modules (setup.cfg lists them):
-# minutes, not part of CI. Each mutant runs the tests that reach it, fastest first, without the
+# over an hour on a busy 2-core machine, not part of CI. Each mutant runs the tests that reach it, fastest first, without the
 # slowest (tests/conftest.py, setup.cfg [mutation]); child processes import the mutated code too.
 .PHONY: mutation
 mutation: $(STAMP)

@@ -175,7 +175,10 @@ def test_the_check_refuses_what_canvas_would_import_as_another_type():
     ]
     checked = [d for d in check_canvas(quiz, ExportOptions()) if d.is_error]
     assert [(d.file, d.pointer, d.code, d.message) for d in checked] == expected
-    assert canvas.render(quiz, ExportOptions()).data is None
+    assert all(d.formats == ("canvas",) for d in checked)
+    export = canvas.render(quiz, ExportOptions())
+    assert export.data is None
+    assert [(d.file, d.pointer, d.code, d.message) for d in export.diagnostics if d.is_error] == expected
 
 
 @pytest.mark.parametrize("points, expected", [

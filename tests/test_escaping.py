@@ -4,6 +4,7 @@ literal GIFT text; each test here was written for a change to the code that no o
 from __future__ import annotations
 
 import json
+import re
 import shutil
 
 import pytest
@@ -73,3 +74,31 @@ def test_an_image_by_reference_definition_points_into_the_package(tmp_path):
     body = _qti_item_body(tmp_path, "![a ring][r]\n\n[r]: media/ring.png")
     image = body.find(".//{http://www.imsglobal.org/xsd/imsqti_v2p1}img")
     assert image is not None and image.get("src") == "media/ring.png" and image.get("alt") == "a ring"
+
+
+def test_canvas_xml_is_what_lxml_writes_for_the_same_tree():
+    """Canvas's files are built as lines (writers/canvas/xml.py) or trees (tree_bytes): each must
+    be what lxml's own pretty printer writes for the tree it parses to, declaration included."""
+    from lmsexport.writers import canvas
+
+    export = canvas.render(load_quiz(DATA / "every_type.json").quiz, ExportOptions())
+    documents = {name: data for name, data in entries(export.data).items() if name.endswith(".xml")}
+    assert len(documents) >= 3  # the manifest, the assessment's metadata, its questions
+    parser = etree.XMLParser(remove_blank_text=True)
+    for name, data in documents.items():
+        assert data.startswith(b"<?xml version='1.0' encoding='UTF-8'?>\n<"), name
+        tree = etree.fromstring(data, parser)
+        # An element built with an empty text is written <a></a>; parsed back it has no text: <a/>.
+        written = re.sub(rb"<([\w:.-]+)([^<>]*)></\1>", rb"<\1\2/>", data)
+        assert etree.tostring(tree, xml_declaration=True, encoding="UTF-8", pretty_print=True) == written, name
+
+
+@pytest.mark.parametrize("source, text_format, inline, expected", [
+    ("a {b} = ~c", TextFormat.PLAIN, False, "[plain]a \\{b\\} \\= \\~c"),
+    ("**a** b", TextFormat.MARKDOWN, True, "[html]<strong>a</strong> b"),
+    ("**a** b", TextFormat.MARKDOWN, False, "[html]<p><strong>a</strong> b</p>"),
+])
+def test_gift_rich_text_marks_its_format(source, text_format, inline, expected):
+    from lmsexport.writers.moodle.gift.escape import rich
+
+    assert rich(Text(source, text_format), inline) == expected

@@ -334,9 +334,22 @@ def test_a_category_path_moodle_would_change_is_a_gift_loss(tmp_path, title, sec
 def test_media_in_the_quiz_description_is_a_moodle_xml_loss_at_the_description(tmp_path):
     shutil.copytree(DATA / "media" / "media", tmp_path / "media")
     path = _write(tmp_path, [{"id": "e", "type": "essay", "stem": "E"}],
-                  description={"text": "See ![a ring of four GPUs](media/ring.png)", "format": "markdown"})
+                  description={"text": "See ![a ring of four GPUs](media/ring.png) and ![a bubble](media/bubble.svg)",
+                               "format": "markdown"})
     code, found = _validate(path)
     assert code == 0
     losses = [(d["severity"], d["pointer"], d["formats"], d["message"]) for d in found if d["code"] == "moodle-media"]
-    assert losses == [("warning", "/description", ["moodle"], "the description's media files (media/ring.png) cannot ride with "
+    assert losses == [("warning", "/description", ["moodle"], "the description's media files (media/ring.png, media/bubble.svg) cannot ride with "
                                                              "a Moodle category description: Moodle will show them broken")]
+
+
+def test_with_the_nearest_grade_the_default_split_off_moodles_list_is_a_loss_naming_the_grade(tmp_path):
+    options = [{"id": f"o{i}", "text": f"Option {i}", "correct": i < 11} for i in range(12)]
+    path = _write(tmp_path, [{"id": "many", "type": "multiple_response", "stem": "Pick", "options": options}])
+    code, found = _validate(path, "--nearest-grade")
+    assert code == 0
+    losses = [(d["severity"], d["pointer"], d["formats"], d["message"]) for d in found if d["code"] == "moodle-grade"]
+    # 1/11 = 0.0909091 lies between Moodle's 5% and 10%: 10% is nearer.
+    assert losses == [("warning", "/questions/0/options", ["moodle", "gift"],
+                       "the default split gives each of the 11 correct options 0.0909091, which is not one of Moodle's "
+                       "grade fractions; written as the nearest one, 10% (the score changes)")]
