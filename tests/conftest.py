@@ -7,11 +7,29 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from lxml import etree
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
 DATA = Path(__file__).resolve().parent / "data"
+
+# Hypothesis's profiles, for every test module at once (a profile is global: one module loading
+# its own would change every other module's). Health checks stay on. "ci" is derandomised and
+# keeps no example database, so every run tests the same examples: a failure is reproducible and
+# coverage does not change run to run; "thorough" draws 1,000 fresh random examples per property.
+settings.register_profile("ci", max_examples=40, deadline=None, derandomize=True, database=None, print_blob=True)
+settings.register_profile("thorough", max_examples=1000, deadline=None)
+settings.load_profile(os.environ.get("LMSEXPORT_HYPOTHESIS_PROFILE", "ci"))
+
+# Hypothesis (6.131 and later) also draws constants read from the source of every local module
+# loaded so far, so its examples would change with any edit anywhere in the tree and with which
+# tests ran before, derandomised or not: the hostile cases a run reaches would differ between a
+# run of one file and the whole suite. Without them the examples depend on the strategies alone.
+from hypothesis.internal.conjecture import providers as _hypothesis_providers  # noqa: E402
+
+if hasattr(_hypothesis_providers, "_get_local_constants"):
+    _hypothesis_providers._get_local_constants = _hypothesis_providers.Constants
 
 
 def _shared_dir() -> Path | None:

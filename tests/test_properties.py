@@ -18,7 +18,6 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
-import os
 import re
 import shutil
 import tempfile
@@ -47,11 +46,7 @@ from lmsexport.writers import canvas, qti
 from lmsexport.writers.moodle import gift, moodle_xml
 from lmsexport.writers.shared import ExportOptions
 
-# Health checks stay on. "ci" is derandomised (the same examples on every run: a failure is
-# reproducible and coverage is stable); "thorough" draws 1,000 fresh random quizzes per property.
-settings.register_profile("ci", max_examples=40, deadline=None, derandomize=True, database=None, print_blob=True)
-settings.register_profile("thorough", max_examples=1000, deadline=None)
-settings.load_profile(os.environ.get("LMSEXPORT_HYPOTHESIS_PROFILE", "ci"))
+# The Hypothesis profiles ("ci", derandomised; "thorough") are tests/conftest.py's.
 
 
 def pinned(examples):
@@ -287,8 +282,10 @@ def _texts_of(quiz) -> list[str]:
 
 def test_generators_reach_every_hostile_case():
     """The strategy statistics (tests/strategy_stats.py prints them): every hostile case is
-    generated in the derandomised examples."""
+    generated in the derandomised examples. Hypothesis mixes constants of the loaded local
+    modules into what it draws, so the examples shift with the code and with the tests run
+    before; 600 quizzes give each choice of eight (an ordering's grading) about 20 chances."""
     from strategy_stats import collect
 
-    cases, _ = collect(200, invalid=False)
+    cases, _ = collect(600, invalid=False)
     assert not [name for name in HOSTILE_CASES if not cases[name]], dict(cases)

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 
 import jsonschema_rs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import quiz as quizzes
 from typer.testing import CliRunner
@@ -18,9 +17,6 @@ from lmsexport.cli import app
 from lmsexport.loader import load_quiz
 from lmsexport.schema import python_regex, quiz_schema, rust_verdict, schema_errors, validator
 
-settings.register_profile("ci", max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
-settings.register_profile("thorough", max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck))
-settings.load_profile(os.environ.get("LMSEXPORT_HYPOTHESIS_PROFILE", "ci"))
 
 
 def _patterns(node) -> set[str]:
