@@ -26,8 +26,10 @@ settings.load_profile(os.environ.get("LMSEXPORT_HYPOTHESIS_PROFILE", "ci"))
 # loaded so far, so its examples would change with any edit anywhere in the tree and with which
 # tests ran before, derandomised or not: the hostile cases a run reaches would differ between a
 # run of one file and the whole suite. Without them the examples depend on the strategies alone.
-from hypothesis.internal.conjecture import providers as _hypothesis_providers  # noqa: E402
-
+try:  # older releases have no such constants (and no such module)
+    from hypothesis.internal.conjecture import providers as _hypothesis_providers
+except ImportError:
+    _hypothesis_providers = None
 if hasattr(_hypothesis_providers, "_get_local_constants"):
     _hypothesis_providers._get_local_constants = _hypothesis_providers.Constants
 
