@@ -27,6 +27,7 @@ from . import _section, report_platform_losses
 from .context import ItemContext
 from .names import choice_identifier, identifier
 from .item import _BUILDERS as SCORED  # the types with an interaction that has a right answer
+from .matching import identifiers as matching_identifiers
 from .ordering import expressible_grading
 
 # Markdown whose HTML can hold only paragraphs, headings, emphasis, code, lists without a start
@@ -130,15 +131,7 @@ def _numerical(ctx: _CheckingContext, question: Numerical) -> list[tuple[Text | 
 
 
 def _matching(ctx: _CheckingContext, question: Matching) -> list[tuple[Text | None, tuple]]:
-    sources = [choice_identifier(p.id) for p in question.pairs]
-    targets: dict[str, str] = {}
-    for pair in question.pairs:
-        targets.setdefault(pair.answer, identifier(pair.id) + ".answer")
-    for distractor in question.distractors:
-        targets.setdefault(distractor.text, identifier(distractor.id) + ".distractor")
-    every_id = sources + list(targets.values())
-    if len(set(every_id)) != len(every_id):
-        ctx.report.error(question, "two prompts or answers have the same identifier", "pairs", code="qti")
+    matching_identifiers(ctx, question)
     for index, pair in enumerate(question.pairs):
         ctx.inline(pair.prompt, "pairs", index, "prompt")
     return []

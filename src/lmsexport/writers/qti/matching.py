@@ -24,8 +24,9 @@ def _wrapped(html: str) -> str:
     return f'<{tag} class="prompt">{html}</{tag}>'
 
 
-def matching(ctx: ItemContext, question: Matching) -> Parts:
-    parts = Parts()
+def identifiers(ctx: ItemContext, question: Matching) -> tuple[list[str], dict[str, str]]:
+    """The prompts' identifiers, and each answer text's target identifier; two that meet are an
+    error (the writer and the QTI check both call this)."""
     sources = [choice_identifier(p.id) for p in question.pairs]
     # Prompts that share an answer text share one target, as a student sees one such answer.
     # Content ids hold no '.', so ".answer" and ".distractor" can never meet another id.
@@ -37,6 +38,12 @@ def matching(ctx: ItemContext, question: Matching) -> Parts:
     every_id = sources + list(targets.values())
     if len(set(every_id)) != len(every_id):
         ctx.report.error(question, "two prompts or answers have the same identifier", "pairs", code="qti")
+    return sources, targets
+
+
+def matching(ctx: ItemContext, question: Matching) -> Parts:
+    parts = Parts()
+    sources, targets = identifiers(ctx, question)
 
     pairs = [f"{source} {targets[pair.answer]}" for pair, source in zip(question.pairs, sources)]
     share = question.points / len(pairs) if pairs else 0.0
