@@ -433,24 +433,23 @@ class Quiz:
 
     def layout(self) -> list[tuple[Section | None, tuple[Question, ...]]]:
         """The exported questions in the order shown: runs of questions in no section, and each
-        section with exported questions (in its own order) where its first question stands."""
+        section with exported questions (in its own order) where its first exported question
+        stands. Drafts take no place: the layout is that of the quiz without them, which is all an
+        export holds and so all an import of it can give back."""
         by_id = {q.id: q for q in self.exported_questions}
         section_of = {qid: s for s in self.sections for qid in s.question_ids}
         result: list[tuple[Section | None, tuple[Question, ...]]] = []
         placed: set[str] = set()
         loose: list[Question] = []
-        for question in self.questions:
+        for question in self.exported_questions:  # a section of drafts only shows nothing: no platform gets it
             section = section_of.get(question.id)
             if section is None:
-                if not question.draft:
-                    loose.append(question)
+                loose.append(question)
                 continue
             if section.id in placed:
                 continue
             placed.add(section.id)
             members = tuple(by_id[qid] for qid in section.question_ids if qid in by_id)
-            if not members:  # a section of drafts only shows nothing: no platform gets it
-                continue
             if loose:
                 result.append((None, tuple(loose)))
                 loose = []
