@@ -15,8 +15,9 @@ from decimal import Decimal, localcontext
 from urllib.parse import quote, unquote
 
 from ...diagnostics import Diagnostic
-from ...model import Question, Quiz, Section, Text, TextFormat
+from ...model import Question, Quiz, Section, Text
 from ...text import (
+    PLAIN,
     RenderStyle,
     plain_to_html,
     plain_to_inline_html,
@@ -220,7 +221,7 @@ def plain_html(source: str, inline: bool) -> str:
 
 
 def is_plain(text: Text) -> bool:
-    return text.format is TextFormat.PLAIN
+    return text.format is PLAIN
 
 
 # Moodle's grading widens value ± tolerance by 10^-precision (PHP's precision, 14) of the larger of

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ... import text as rich
-from ...model import Question, Text, TextFormat
-from ...text import MathStyle, RenderStyle
+from ...model import Question, Text
+from ...text import PLAIN, MathStyle, RenderStyle
 from .names import media_href
 from ..reporter import Reporter
 from .xhtml import fragment
@@ -36,7 +36,7 @@ class ItemContext:
         return self._markup(rich.to_inline_html(text, ITEM_STYLE), text, where)
 
     def _markup(self, html: str, text: Text, where: tuple[str | int, ...]) -> str:
-        if text.format is TextFormat.PLAIN:
+        if text.format is PLAIN:
             return html  # escaped paragraphs and line breaks only: always valid QTI
         result = fragment(html)
         for message in result.errors:
