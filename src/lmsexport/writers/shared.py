@@ -36,6 +36,14 @@ class Export:
         return any(d.is_error for d in self.diagnostics)
 
 
+def utf8(parts: list[str], separator: bytes = b"") -> bytes:
+    """A document made of many strings (`separator` between them), as UTF-8, encoded piece by
+    piece. Joined first, one emoji anywhere would make the whole document a string of four bytes
+    a character, copied once per concatenation and then encoded: about ten times the cost for a
+    quiz of 1,000 questions."""
+    return separator.join([part.encode("utf-8") for part in parts])
+
+
 # Written directly (not through zipfile) with a faster deflate; see zips.py.
 from .zips import deterministic_zip  # noqa: E402, F401 (the writers import it from here)
 
