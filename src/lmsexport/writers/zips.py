@@ -62,4 +62,4 @@ def deterministic_zip(files: dict[str, bytes]) -> bytes:
         offset += len(header) + len(encoded) + len(packed)
     central = b"".join(directory)
     end = struct.pack("<4s4H2LH", b"PK\x05\x06", 0, 0, len(directory), len(directory), len(central), offset, 0)
-    return b"".join(parts) + central + end
+    return b"".join([*parts, central, end])  # one copy of a package that may be tens of megabytes
