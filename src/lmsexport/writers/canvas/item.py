@@ -46,12 +46,15 @@ QUESTION_TYPES: dict[type[Question], str] = {
 # Canvas's exporter leaves out the catch-all incorrect condition for types that add up parts.
 _ADDS_PARTS = {"matching_question", "fill_in_multiple_blanks_question", "multiple_dropdowns_question"}
 
-_METADATA = """\
+
+# An f-string, not a template for str.format: formatting this one by name took microseconds an item.
+def _metadata(question_type: str, points: str, answer_ids: str, bank_ident: str) -> str:
+    return f"""\
         <itemmetadata>
           <qtimetadata>
             <qtimetadatafield>
               <fieldlabel>question_type</fieldlabel>
-              <fieldentry>{type}</fieldentry>
+              <fieldentry>{question_type}</fieldentry>
             </qtimetadatafield>
             <qtimetadatafield>
               <fieldlabel>points_possible</fieldlabel>
@@ -168,12 +171,8 @@ def build_item(quiz: Quiz, question: Question, fill) -> str:
     title = attribute(question.title or question.id)
     out = [
         f'      <item ident="{identifiers.item_ident(quiz, question)}" title="{title}">\n',
-        _METADATA.format(
-            type=question_type,
-            points="0" if text_only else decimal_text(question.points),
-            answer_ids=answer_ids,
-            bank_ident=identifiers.bank_item_ident(quiz, question),
-        ),
+        _metadata(question_type, "0" if text_only else decimal_text(question.points), answer_ids,
+                  identifiers.bank_item_ident(quiz, question)),
     ]
     out += presentation.parts
     if resprocessing is not None:
