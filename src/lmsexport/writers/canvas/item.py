@@ -112,12 +112,17 @@ class ItemParts:
         return "correct_fb" if self.question.feedback.correct is not None else None
 
 
+@lru_cache(maxsize=256)  # a quiz is in a language or two, and every stem and feedback opens so
+def _div_lang(language: str) -> str:
+    return f'<div lang="{escape(language)}">'
+
+
 def stem_html(quiz: Quiz, question: Question) -> str:
     # Canvas quizzes have no language of their own; the lang attribute survives its sanitiser.
     stem = html(question.stem)
     if isinstance(question, FillInBlanks):  # Canvas names a blank [name] in the text
         stem = fill(stem, lambda name: f"[{name}]")
-    return f'<div lang="{escape(quiz.language_of(question))}">{stem}</div>'
+    return f"{_div_lang(quiz.language_of(question))}{stem}</div>"
 
 
 def canvas_question_type(question: Question) -> str:
@@ -133,7 +138,7 @@ def feedback_html(language: str, text: Text) -> str:
     attribute-less <p>, <div> and <span> around a feedback and, when only text is left, keeps that
     text still HTML-escaped, so students would read "&amp;"; a wrapper with an attribute stops it
     and the feedback stays HTML. The language is a true attribute of the text, and Canvas keeps it."""
-    return f'<div lang="{escape(language)}">{html(text)}</div>'
+    return f"{_div_lang(language)}{html(text)}</div>"
 
 
 def build_item(quiz: Quiz, question: Question, fill) -> str:
