@@ -10,7 +10,6 @@ import re
 from functools import lru_cache
 from html import escape
 
-from latex2mathml.converter import convert
 from lxml import etree
 
 _UNKNOWN_COMMAND = re.compile(r"<m[io][^>]*>(\\[A-Za-z]+)</m[io]>")
@@ -25,6 +24,9 @@ def to_mathml(latex: str, display: bool) -> str:
     """MathML for a formula, or FormulaError saying why it cannot be converted."""
     if not latex.strip():
         raise FormulaError("the formula is empty")
+    # Loaded with the first formula (some 30 ms of every run otherwise): most banks have few or none.
+    from latex2mathml.converter import convert
+
     try:
         mathml = convert(latex, display="block" if display else "inline")
     except Exception as problem:  # latex2mathml raises many kinds, some with no message
