@@ -344,3 +344,24 @@ def test_the_check_finds_html_qti_cannot_hold_in_every_kind_of_text_at_its_place
         ("/questions/0/options/0/text", "qti", message), ("/questions/0/stem", "qti", message),
         ("/sections/0/instructions", "qti", message)]
     assert qti.render(quiz, ExportOptions()).data is None
+
+
+def test_the_check_finds_html_qti_cannot_hold_in_each_blanks_feedback_at_its_place():
+    """The feedback of every blank's answers and options, of each blank kind, is checked at its
+    own place, as the writer renders it."""
+    from quizzes import quiz_of
+    from lmsexport.writers.qti.check import check
+
+    font = {"text": '<font color="red">no</font>', "format": "html"}
+    quiz = quiz_of({"id": "b", "type": "fill_in_blanks", "stem": "[[s]] [[n]] [[d]]", "blanks": [
+        {"id": "s", "type": "short_answer", "answers": [{"text": "x"}, {"text": "y", "credit": 0.5, "feedback": font}]},
+        {"id": "n", "type": "numerical", "answers": [{"value": 1, "feedback": font}]},
+        {"id": "d", "type": "dropdown", "options": [{"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B", "feedback": font}]},
+    ]})
+    message = "cannot be written as valid QTI: <font> has no equivalent in QTI"
+    expected = [("/questions/0/blanks/0/answers/1/feedback", "qti", message), ("/questions/0/blanks/1/answers/0/feedback", "qti", message),
+                ("/questions/0/blanks/2/options/1/feedback", "qti", message)]
+    assert sorted((d.pointer, d.code, d.message) for d in check(quiz, ExportOptions()) if d.is_error) == expected
+    export = qti.render(quiz, ExportOptions())
+    assert export.data is None
+    assert sorted((d.pointer, d.code, d.message) for d in export.diagnostics if d.is_error) == expected

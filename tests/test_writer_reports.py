@@ -185,3 +185,17 @@ def test_a_name_moodle_changes_is_said_at_the_title_or_the_id(tmp_path):
     found = {(d.code, d.pointer, d.formats) for d in outcome.diagnostics if d.code.endswith("-name")}
     assert found == {("moodle-name", "/questions/0/title", ("moodle", "gift")), ("gift-name", "/questions/0/title", ("gift",))}
     assert {(d.line, d.column) for d in outcome.diagnostics if d.code.endswith("-name")} == {(10, 16)}  # the title's value
+
+
+def test_a_name_moodle_changes_stands_at_the_id_when_the_question_has_no_title():
+    """A model built otherwise than by loading (the API, an importer) may have such an id; the
+    name Moodle shows is then the id, and the loss stands there."""
+    from quizzes import quiz_of
+    from lmsexport.writers.moodle.gift.check import check as check_gift
+    from lmsexport.writers.moodle.moodle_xml.check import check as check_moodle_xml
+
+    quiz = quiz_of({"id": "x" * 300, "type": "essay", "stem": "S"}, {"id": "a&&058;b", "type": "essay", "stem": "S"})
+    assert sorted((d.pointer, d.code) for d in check_moodle_xml(quiz, ExportOptions()) if d.code.endswith("-name")) == [
+        ("/questions/0/id", "moodle-name")]
+    assert sorted((d.pointer, d.code) for d in check_gift(quiz, ExportOptions()) if d.code.endswith("-name")) == [
+        ("/questions/0/id", "moodle-name"), ("/questions/1/id", "gift-name")]
