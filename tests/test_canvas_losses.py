@@ -239,3 +239,24 @@ def test_a_partly_right_answer_is_named_as_written_in_the_loss():
         ("/questions/1/answers/1/credit", "canvas-credit", "question 'n': every answer Canvas lists is fully right, so answer [7, 9.5] (50%) is left out with its feedback"),
         ("/questions/1/answers/2/credit", "canvas-credit", "question 'n': every answer Canvas lists is fully right, so answer 16±0.25 (12.5%) is left out with its feedback"),
     ]
+
+
+def test_an_ordering_question_says_it_becomes_matching_and_loses_its_grading_unless_by_position():
+    items = [{"id": "a", "text": "A"}, {"id": "b", "text": "B"}, {"id": "c", "text": "C"}]
+    quiz = quiz_of({"id": "p", "type": "ordering", "stem": "O", "grading": "absolute_position", "items": items},
+                   {"id": "w", "type": "ordering", "stem": "O", "grading": "all_or_nothing", "items": items[:2]})
+    becomes = ("Canvas classic quizzes have no ordering question: it becomes a matching question, each item matched to its place "
+               "(1 to {}), the items listed in a scrambled order")
+    assert _losses(quiz) == [
+        ("/questions/0", "canvas-ordering", "question 'p': " + becomes.format(3)),
+        ("/questions/1", "canvas-ordering", "question 'w': " + becomes.format(2)),
+        ("/questions/1/grading", "canvas-credit", "question 'w': Canvas scores each item matched to its right place (Moodle's absolute "
+                                                  "position), not by the grading 'all_or_nothing'"),
+    ]
+
+
+def test_a_matching_question_without_pairs_is_refused_at_its_pairs():
+    quiz = quiz_of({"id": "e", "type": "essay", "stem": "E"}, {"id": "m", "type": "matching", "stem": "M", "pairs": []})
+    assert [(d.pointer, d.code, d.message) for d in check_canvas(quiz, ExportOptions()) if d.is_error] == [
+        ("/questions/1/pairs", "canvas-no-answer", "question 'm': a matching question needs at least one pair")]
+    assert canvas.render(quiz, ExportOptions()).data is None

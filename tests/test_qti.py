@@ -365,3 +365,26 @@ def test_the_check_finds_html_qti_cannot_hold_in_each_blanks_feedback_at_its_pla
     export = qti.render(quiz, ExportOptions())
     assert export.data is None
     assert sorted((d.pointer, d.code, d.message) for d in export.diagnostics if d.is_error) == expected
+
+
+def test_the_check_finds_html_qti_cannot_hold_in_each_answers_feedback_and_each_prompt_at_its_place():
+    """Per-answer feedback of every scored type and the prompts and items of matching and
+    ordering, each at its own place (a numerical question's answers are shown in order of credit,
+    each still at its own index)."""
+    from quizzes import quiz_of
+    from lmsexport.writers.qti.check import check
+
+    font = {"text": '<font color="red">no</font>', "format": "html"}
+    quiz = quiz_of(
+        {"id": "t", "type": "true_false", "stem": "T", "answer": True, "true_feedback": font, "false_feedback": font},
+        {"id": "s", "type": "short_answer", "stem": "S", "answers": [{"text": "a"}, {"text": "b", "credit": 0.5, "feedback": font}]},
+        {"id": "n", "type": "numerical", "stem": "N", "answers": [{"value": 1, "credit": 0.5}, {"value": 2, "feedback": font},
+                                                                 {"value": 3, "credit": 0.25, "feedback": font}]},
+        {"id": "m", "type": "matching", "stem": "M", "pairs": [{"id": "a", "prompt": "a", "answer": "1"}, {"id": "b", "prompt": font, "answer": "2"}]},
+        {"id": "o", "type": "ordering", "stem": "O", "items": [{"id": "a", "text": "A"}, {"id": "b", "text": font}]})
+    message = "cannot be written as valid QTI: <font> has no equivalent in QTI"
+    expected = [(f"/questions/{where}", "qti", message) for where in (
+        "0/false_feedback", "0/true_feedback", "1/answers/1/feedback", "2/answers/1/feedback", "2/answers/2/feedback",
+        "3/pairs/1/prompt", "4/items/1/text")]
+    assert sorted((d.pointer, d.code, d.message) for d in check(quiz, ExportOptions()) if d.is_error) == expected
+    assert sorted((d.pointer, d.code, d.message) for d in qti.render(quiz, ExportOptions()).diagnostics if d.is_error) == expected
