@@ -260,3 +260,14 @@ def test_a_matching_question_without_pairs_is_refused_at_its_pairs():
     assert [(d.pointer, d.code, d.message) for d in check_canvas(quiz, ExportOptions()) if d.is_error] == [
         ("/questions/1/pairs", "canvas-no-answer", "question 'm': a matching question needs at least one pair")]
     assert canvas.render(quiz, ExportOptions()).data is None
+
+
+def test_a_text_only_question_loses_each_feedback_at_its_place():
+    text = "Read this."
+    quiz = quiz_of({"id": "d", "type": "description", "stem": "D", "explanation": text,
+                    "feedback": {"correct": text, "partially_correct": text, "incorrect": text}})
+    lost = "question 'd': Canvas text-only questions show no feedback; it is left out"
+    assert _losses(quiz) == [("/questions/0/explanation", "canvas-feedback", lost),
+                             ("/questions/0/feedback/correct", "canvas-feedback", lost),
+                             ("/questions/0/feedback/incorrect", "canvas-feedback", lost),
+                             ("/questions/0/feedback/partially_correct", "canvas-feedback", lost)]

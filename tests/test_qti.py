@@ -388,3 +388,22 @@ def test_the_check_finds_html_qti_cannot_hold_in_each_answers_feedback_and_each_
         "3/pairs/1/prompt", "4/items/1/text")]
     assert sorted((d.pointer, d.code, d.message) for d in check(quiz, ExportOptions()) if d.is_error) == expected
     assert sorted((d.pointer, d.code, d.message) for d in qti.render(quiz, ExportOptions()).diagnostics if d.is_error) == expected
+
+
+def test_the_check_refuses_items_prompts_and_options_of_one_identifier_at_their_list():
+    """A model built otherwise than by loading (the API, an importer) may repeat an id; QTI needs
+    each choice, item and prompt to have its own identifier."""
+    from quizzes import quiz_of
+    from lmsexport.writers.qti.check import check
+
+    quiz = quiz_of(
+        {"id": "o", "type": "ordering", "stem": "O", "items": [{"id": "a", "text": "A"}, {"id": "a", "text": "B"}]},
+        {"id": "m", "type": "matching", "stem": "M", "pairs": [{"id": "a", "prompt": "P", "answer": "1"}, {"id": "a", "prompt": "Q", "answer": "2"}]},
+        {"id": "c", "type": "single_choice", "stem": "C", "options": [{"id": "a", "text": "A", "correct": True}, {"id": "a", "text": "B"}]})
+    expected = [("/questions/0/items", "qti", "two items have the same identifier"),
+                ("/questions/1/pairs", "qti", "two prompts or answers have the same identifier"),
+                ("/questions/2/options", "qti", "two options have the same identifier")]
+    assert sorted((d.pointer, d.code, d.message) for d in check(quiz, ExportOptions()) if d.is_error) == expected
+    export = qti.render(quiz, ExportOptions())
+    assert export.data is None
+    assert sorted((d.pointer, d.code, d.message) for d in export.diagnostics if d.is_error) == expected
