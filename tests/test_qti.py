@@ -407,3 +407,15 @@ def test_the_check_refuses_items_prompts_and_options_of_one_identifier_at_their_
     export = qti.render(quiz, ExportOptions())
     assert export.data is None
     assert sorted((d.pointer, d.code, d.message) for d in export.diagnostics if d.is_error) == expected
+
+
+def test_the_check_finds_html_qti_cannot_hold_in_an_options_feedback_at_its_place():
+    from quizzes import quiz_of
+    from lmsexport.writers.qti.check import check
+
+    font = {"text": '<font color="red">no</font>', "format": "html"}
+    quiz = quiz_of({"id": "c", "type": "multiple_response", "stem": "C", "options": [
+        {"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B", "feedback": font}]})
+    expected = [("/questions/0/options/1/feedback", "qti", "cannot be written as valid QTI: <font> has no equivalent in QTI")]
+    assert [(d.pointer, d.code, d.message) for d in check(quiz, ExportOptions()) if d.is_error] == expected
+    assert [(d.pointer, d.code, d.message) for d in qti.render(quiz, ExportOptions()).diagnostics if d.is_error] == expected

@@ -199,3 +199,27 @@ def test_a_name_moodle_changes_stands_at_the_id_when_the_question_has_no_title()
         ("/questions/0/id", "moodle-name")]
     assert sorted((d.pointer, d.code) for d in check_gift(quiz, ExportOptions()) if d.code.endswith("-name")) == [
         ("/questions/0/id", "moodle-name"), ("/questions/1/id", "gift-name")]
+
+
+@pytest.mark.parametrize("name, filename", [("canvas", "q.zip"), ("gift", "q.gift.txt"), ("moodle", "q.xml"), ("qti", "q.zip")])
+def test_a_quiz_of_drafts_only_names_the_file_it_does_not_write(name, filename):
+    """The API's export of such a quiz: the file name the format gives the quiz (as in exports/),
+    no bytes, and the note that says why."""
+    from quizzes import quiz_of
+    from lmsexport.api import export
+
+    done = export(quiz_of({"id": "d", "type": "essay", "stem": "S", "draft": True}), name)
+    assert (done.filename, done.data) == (filename, None)
+    assert [d.code for d in done.diagnostics] == ["nothing-to-export"]
+
+
+def test_an_error_is_no_loss_and_strict_leaves_it_as_it_was_said(tmp_path):
+    """Eleven correct options split 1/11 each, a grade Moodle refuses: an error of the check and of
+    the writer alike, never a loss (so not one "under --strict"), reported as no loss."""
+    options = [{"id": f"o{i}", "text": f"O{i}", "correct": True} for i in range(11)] + [{"id": "w", "text": "W"}]
+    path = _write(tmp_path, {"id": "m", "type": "multiple_response", "stem": "S", "options": options})
+    for render in (False, True):
+        outcome = process_quiz(path, ("moodle",), ExportOptions(strict=True), render=render)
+        said = [(d.severity, d.loss, d.pointer, d.message.startswith("the default split gives each of the 11 correct options 0.0909091 (9.09091%)"),
+                 d.message.endswith("(an error under --strict)")) for d in outcome.diagnostics if d.code == "moodle-grade"]
+        assert said == [(Severity.ERROR, False, "/questions/0/options", True, False)], render
