@@ -419,3 +419,36 @@ def test_the_check_finds_html_qti_cannot_hold_in_an_options_feedback_at_its_plac
     expected = [("/questions/0/options/1/feedback", "qti", "cannot be written as valid QTI: <font> has no equivalent in QTI")]
     assert [(d.pointer, d.code, d.message) for d in check(quiz, ExportOptions()) if d.is_error] == expected
     assert [(d.pointer, d.code, d.message) for d in qti.render(quiz, ExportOptions()).diagnostics if d.is_error] == expected
+
+
+def test_the_check_says_what_an_item_loses_or_cannot_hold_at_each_place():
+    """An unscored question's outcome feedback is never shown (a loss each); a scored question's
+    outcome feedback, explanation and stem, and an essay's grader information, are checked where
+    they stand; a penalty has no place in QTI."""
+    from quizzes import quiz_of
+    from lmsexport.writers.qti.check import check
+
+    font = {"text": '<font color="red">no</font>', "format": "html"}
+    quiz = quiz_of(
+        {"id": "e", "type": "essay", "stem": "E", "feedback": {"correct": "C", "partially_correct": "P", "incorrect": "I"}, "grader_info": font},
+        {"id": "s", "type": "short_answer", "stem": font, "penalty": 0.5, "explanation": font, "answers": [{"text": "a"}],
+         "feedback": {"correct": font, "partially_correct": font, "incorrect": font}})
+    never = "this question has no right answer, so its {} feedback is never shown; it is left out"
+    refused = "cannot be written as valid QTI: <font> has no equivalent in QTI"
+    expected = sorted([
+        ("/questions/0/feedback/correct", "qti-loss", never.format("correct")),
+        ("/questions/0/feedback/incorrect", "qti-loss", never.format("incorrect")),
+        ("/questions/0/feedback/partially_correct", "qti-loss", never.format("partially_correct")),
+        ("/questions/0/grader_info", "qti", refused),
+        ("/questions/1/explanation", "qti", refused),
+        ("/questions/1/feedback/correct", "qti", refused),
+        ("/questions/1/feedback/incorrect", "qti", refused),
+        ("/questions/1/feedback/partially_correct", "qti", refused),
+        ("/questions/1/penalty", "lost-penalty", "no penalty for another try: the penalty is left out"),
+        ("/questions/1/stem", "qti", refused)])
+
+    def said(diagnostics):
+        return sorted((d.pointer, d.code, d.message) for d in diagnostics if d.code in ("qti", "qti-loss", "lost-penalty"))
+
+    assert said(check(quiz, ExportOptions())) == expected
+    assert said(qti.render(quiz, ExportOptions()).diagnostics) == expected

@@ -172,3 +172,15 @@ def test_moodle_says_in_words_how_each_kind_of_section_goes_into_the_quiz_and_wh
                         "add its questions to the quiz together and shuffle them"),
         ("/sections/2", f"section 'drawn': a Moodle question bank holds no quiz layout, so the section is the category '{base}/Drawn'; "
                         "to draw 1 of its questions, add 1 random question(s) from this category to the quiz")]
+
+
+@pytest.mark.parametrize("format_name,code", [("moodle", "moodle-section"), ("gift", "moodle-section"), ("qti", "qti-section"), ("canvas", "canvas-section")])
+def test_the_check_notes_a_section_of_drafts_only_as_its_writer_does(format_name, code, tmp_path):
+    from lmsexport.formats import FORMATS
+    from lmsexport.writers.shared import ExportOptions
+
+    path = tmp_path / "drafts-only.json"
+    path.write_text(json.dumps(DRAFTS_ONLY), encoding="utf-8")
+    said = [(d.code, d.severity.value, d.pointer, d.message) for d in FORMATS[format_name].check(load_quiz(path).quiz, ExportOptions())
+            if "all its questions are drafts" in d.message]
+    assert said == [(code, "note", "/sections/0", "section 'later': all its questions are drafts, so the section is left out")]

@@ -223,3 +223,14 @@ def test_an_error_is_no_loss_and_strict_leaves_it_as_it_was_said(tmp_path):
         said = [(d.severity, d.loss, d.pointer, d.message.startswith("the default split gives each of the 11 correct options 0.0909091 (9.09091%)"),
                  d.message.endswith("(an error under --strict)")) for d in outcome.diagnostics if d.code == "moodle-grade"]
         assert said == [(Severity.ERROR, False, "/questions/0/options", True, False)], render
+
+
+def test_a_platform_warning_is_no_loss_and_stays_a_warning_under_strict(tmp_path):
+    """A range scores in the package, but Canvas's importer keeps only its midpoint: the file
+    carries everything, so even --strict leaves that a warning, at the question."""
+    path = _write(tmp_path, {"id": "r", "type": "numerical", "stem": "S", "answers": [{"min": 0.1, "max": 0.3}]})
+    for render in (False, True):
+        outcome = process_quiz(path, ("qti",), ExportOptions(strict=True), render=render)
+        said = [(d.severity, d.loss, d.pointer, d.message.startswith("on import into Canvas"), d.message.endswith("(an error under --strict)"))
+                for d in outcome.diagnostics if d.code == "qti-platform" and d.severity is not Severity.NOTE]
+        assert said == [(Severity.WARNING, False, "/questions/0", True, False)], render
