@@ -21,7 +21,7 @@ import os
 import re
 import subprocess
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, localcontext
 from pathlib import Path
 
@@ -31,7 +31,7 @@ from markdown_it import MarkdownIt
 
 from importers.conftest import postgres_port
 from lmsexport.loader import load_quiz
-from lmsexport.model import Quiz, Text, TextFormat
+from lmsexport.model import Choice, Numerical, Quiz, ShortAnswer, SingleChoice, Text, TextFormat
 from lmsexport.text.blanks import PLACEHOLDER as PLACEHOLDER_RE
 from lmsexport.writers.moodle import gift, moodle_xml
 from lmsexport.writers.shared import ExportOptions
@@ -46,6 +46,7 @@ QUIZZES = sorted((ROOT / "content").glob("*.json")) + [
     DATA / "ordering.json",
     DATA / "blanks.json",
     DATA / "sections.json",
+    DATA / "one_blank.json",
 ]
 # GIFT has no ordering question and one blank per question: its writer refuses these (an error).
 GIFT_REFUSES = {"ordering", "blanks"}
@@ -343,6 +344,34 @@ def check_text(problems: list, where: str, stored: tuple[str, str, dict], text: 
             problems.append(f"{where}: media file {path} not linked under the media base URL")
 
 
+# What qformat_gift puts where a missing word's answers stood, when text follows them.
+GIFT_GAP = "_____"
+
+
+def missing_word(question):
+    """A one-blank question as GIFT's missing word form makes it in Moodle (qformat_gift): the
+    question of the blank's kind (a drop-down is a single choice of its options), its text with
+    the gap shown as BLANK, standing for Moodle's '_____'."""
+    blank = question.blanks[0]
+    common = dict(id=question.id, title=question.title, points=question.points, language=question.language,
+                  feedback=question.feedback, tags=question.tags,
+                  stem=Text(PLACEHOLDER_RE.sub(BLANK, question.stem.source), question.stem.format))
+    if blank.kind == "short_answer":
+        return ShortAnswer(**common, answers=blank.answers, case_sensitive=blank.case_sensitive)
+    if blank.kind == "numerical":
+        return Numerical(**common, answers=blank.answers)
+    choices = tuple(Choice(id=o.id, text=Text(o.text), correct=o.correct, credit=o.credit, feedback=o.feedback) for o in blank.options)
+    return SingleChoice(**common, choices=choices, shuffle=blank.shuffle)
+
+
+def stored_gap(got: StoredQuestion) -> tuple[StoredQuestion, list[str]]:
+    """The stored question with Moodle's one gap shown as BLANK (a problem when it is not there once)."""
+    fmt, text, files = got.fields["questiontext"]
+    if text.count(GIFT_GAP) != 1:
+        return got, [f"{got.idnumber} questiontext: {text.count(GIFT_GAP)} gaps '{GIFT_GAP}' in {text!r}, expected one"]
+    return replace(got, fields={**got.fields, "questiontext": (fmt, text.replace(GIFT_GAP, BLANK), files)}), []
+
+
 def compare(quiz: Quiz, stored: Stored, version: str, fmt: str) -> list[str]:
     problems: list[str] = []
     # The files as lmsexport loaded them (SVG cleaned of scripts), which is what must arrive.
@@ -357,6 +386,10 @@ def compare(quiz: Quiz, stored: Stored, version: str, fmt: str) -> list[str]:
     for question in questions:
         got = stored.questions[question.id]
         where = f"{question.id}"
+        if fmt == "gift" and question.type == "fill_in_blanks":
+            question = missing_word(question)
+            got, gap = stored_gap(got)
+            problems += gap
         language = question.language if question.language not in (None, quiz.language) else None
         if reported[question.id]["qtype"] != QTYPE[question.type]:
             problems.append(f"{where}: type {reported[question.id]['qtype']}")
