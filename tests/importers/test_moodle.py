@@ -145,17 +145,34 @@ class MoodleSite:
         self.source = setup.stdout.strip()
         self.port = postgres_port(self.state)
 
-    def import_file(self, path: Path, fmt: str) -> Stored:
+    def import_file(self, path: Path, fmt: str, keep: bool = False) -> Stored:
+        """`keep`: leave the throw-away course in the site, to read its tables (stored_answers)."""
         with tempfile.TemporaryDirectory() as folder:
             again = Path(folder) / "moodle-export.xml"
             env = dict(os.environ, MOODLE_HARNESS_DIR=str(self.state), MOODLE_HARNESS_QUIET="1", MOODLE_HARNESS_PGPORT=str(self.port))
-            run = subprocess.run(["bash", str(self.harness / "moodle-import.sh"), self.source, str(path), fmt, f"--export={again}"],
+            run = subprocess.run(["bash", str(self.harness / "moodle-import.sh"), self.source, str(path), fmt, f"--export={again}",
+                                  *(["--keep"] if keep else [])],
                                  capture_output=True, text=True, env=env, timeout=900)
             if run.returncode == 2 or not run.stdout.strip():
                 pytest.fail(f"the Moodle {self.version} harness failed (exit {run.returncode}): {run.stderr[-3000:]}")
             report = json.loads(run.stdout)
             questions, categories = parse_moodle_export(again.read_bytes()) if again.exists() else ({}, {})
         return Stored(report, questions, categories)
+
+    def stored_answers(self, question_id: int) -> list[tuple[str, float, str]]:
+        """(answer, fraction, feedback) of every sub-question of a cloze question, read from the
+        site's database: Moodle's re-export of a cloze only repeats the text it was given."""
+        config = (Path(self.source) / "config.php").read_text()
+        settings = dict(re.findall(r"\$CFG->(dbname|dbuser|prefix)\s*=\s*'([^']*)'", config))
+        prefix = settings["prefix"]
+        query = (f"select a.answer, a.fraction, a.feedback from {prefix}question q join {prefix}question_answers a on a.question = q.id "
+                 f"where q.parent = {int(question_id)} and q.id <> q.parent order by q.id, a.id")
+        run = subprocess.run(["psql", "-h", "127.0.0.1", "-p", str(self.port), "-U", settings["dbuser"], "-d", settings["dbname"],
+                              "-X", "-A", "-t", "-F", "\x1f", "-R", "\x1e", "-c", query], capture_output=True, text=True, timeout=60)
+        if run.returncode != 0:
+            pytest.fail(f"reading the Moodle {self.version} database failed: {run.stderr[-2000:]}")
+        rows = [row.strip("\n").split("\x1f") for row in run.stdout.split("\x1e") if row.strip("\n")]
+        return [(answer, float(fraction), feedback) for answer, fraction, feedback in rows]
 
 
 @pytest.fixture(scope="session")
@@ -512,14 +529,20 @@ def _split_feedback(alternative: str) -> tuple[str, str]:
     return (parts[0], parts[1] if len(parts) > 1 else "")
 
 
+def _moodle_undoes(value: str) -> str:
+    """After decoding, Moodle replaces '\\}' and then '\\#' by the character (questiontype.php)."""
+    return value.replace("\\}", "}").replace("\\#", "#")
+
+
 def cloze_alternatives(code: str) -> list[tuple[float, str, str]]:
-    """(fraction, answer, feedback) of each '~'-separated alternative; Moodle decodes entities once."""
+    """(fraction, answer, feedback) of each '~'-separated alternative; Moodle decodes entities once
+    and undoes '\\}' and '\\#'."""
     parts = []
     for alternative in code.split("~"):
         mark = re.match(r"(=|%(-?[0-9.]+)%)?", alternative)
         fraction = 1.0 if mark.group(1) == "=" else float(mark.group(2)) / 100 if mark.group(2) else 0.0
         answer, feedback = _split_feedback(alternative[mark.end():])
-        parts.append((fraction, html_module.unescape(answer), html_module.unescape(feedback)))
+        parts.append((fraction, _moodle_undoes(html_module.unescape(answer)), _moodle_undoes(html_module.unescape(feedback))))
     return parts
 
 
@@ -672,3 +695,31 @@ def test_hostile_strings_arrive_character_for_character(imported, version, fmt):
     expected = HOSTILE_EXACT | (HOSTILE_EXACT_XML if fmt == "xml" else {})
     wrong = {key: flat.get(key) for key, value in expected.items() if flat.get(key) != value}
     assert not wrong, "\n".join(f"{key}: Moodle stored {got!r}, expected {expected[key]!r}" for key, got in wrong.items())
+
+
+# Answers and feedback holding a backslash right before '#' or '}', which Moodle's cloze parser
+# takes away after decoding ('\\#' -> '#'), and other runs of backslashes around them.
+BACKSLASHED = ["a\\#b", "c\\}d", "x\\\\#y", "p\\}\\#q\\", "\\#\\#"]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_backslash_before_a_hash_or_brace_in_a_cloze_answer_is_stored_as_written(moodle_sites, tmp_path, version):
+    answers = [{"text": t, "credit": 1 if i == 0 else 0.5, "feedback": f"fb {t}"} for i, t in enumerate(BACKSLASHED)]
+    options = [{"id": f"o{i}", "text": t, "correct": i == 0, "feedback": f"fb {t}"} for i, t in enumerate(BACKSLASHED)]
+    content = {"id": "backslashes", "title": "Backslashes", "language": "en", "questions": [{
+        "id": "cloze", "type": "fill_in_blanks", "stem": "Type [[typed]] and pick [[picked]].",
+        "blanks": [{"id": "typed", "type": "short_answer", "answers": answers},
+                   {"id": "picked", "type": "dropdown", "options": options}]}]}
+    source = tmp_path / "backslashes.json"
+    source.write_text(json.dumps(content))
+    export = moodle_xml.render(load_quiz(source).quiz, ExportOptions())
+    assert not export.failed, [d.message for d in export.diagnostics]
+    target = tmp_path / export.filename
+    target.write_bytes(export.data)
+    site = moodle_sites(version)
+    stored = site.import_file(target, "xml", keep=True)
+    assert stored.report["ok"], stored.report["errors"]
+    (question,) = stored.report["questions"]
+    expected = [(t, 1.0 if i == 0 else 0.5, f"fb {t}") for i, t in enumerate(BACKSLASHED)]
+    expected += [(t, 1.0 if i == 0 else 0.0, f"fb {t}") for i, t in enumerate(BACKSLASHED)]
+    assert site.stored_answers(question["id"]) == expected
