@@ -47,6 +47,7 @@ QUIZZES = sorted((ROOT / "content").glob("*.json")) + [
     DATA / "blanks.json",
     DATA / "sections.json",
     DATA / "one_blank.json",
+    DATA / "sections_with_drafts.json",
 ]
 # GIFT has no ordering question and one blank per question: its writer refuses these (an error).
 GIFT_REFUSES = {"ordering", "blanks"}
@@ -159,20 +160,30 @@ class MoodleSite:
             questions, categories = parse_moodle_export(again.read_bytes()) if again.exists() else ({}, {})
         return Stored(report, questions, categories)
 
-    def stored_answers(self, question_id: int) -> list[tuple[str, float, str]]:
-        """(answer, fraction, feedback) of every sub-question of a cloze question, read from the
-        site's database: Moodle's re-export of a cloze only repeats the text it was given."""
+    def query(self, sql: str) -> list[list[str]]:
+        """Rows of a query on the site's database (what Moodle stored, beyond its re-export)."""
         config = (Path(self.source) / "config.php").read_text()
         settings = dict(re.findall(r"\$CFG->(dbname|dbuser|prefix)\s*=\s*'([^']*)'", config))
-        prefix = settings["prefix"]
-        query = (f"select a.answer, a.fraction, a.feedback from {prefix}question q join {prefix}question_answers a on a.question = q.id "
-                 f"where q.parent = {int(question_id)} and q.id <> q.parent order by q.id, a.id")
         run = subprocess.run(["psql", "-h", "127.0.0.1", "-p", str(self.port), "-U", settings["dbuser"], "-d", settings["dbname"],
-                              "-X", "-A", "-t", "-F", "\x1f", "-R", "\x1e", "-c", query], capture_output=True, text=True, timeout=60)
+                              "-X", "-A", "-t", "-F", "\x1f", "-R", "\x1e", "-c", sql.replace("{prefix}", settings["prefix"])],
+                             capture_output=True, text=True, timeout=60)
         if run.returncode != 0:
             pytest.fail(f"reading the Moodle {self.version} database failed: {run.stderr[-2000:]}")
-        rows = [row.strip("\n").split("\x1f") for row in run.stdout.split("\x1e") if row.strip("\n")]
+        return [row.strip("\n").split("\x1f") for row in run.stdout.split("\x1e") if row.strip("\n")]
+
+    def stored_answers(self, question_id: int) -> list[tuple[str, float, str]]:
+        """(answer, fraction, feedback) of every sub-question of a cloze question: Moodle's
+        re-export of a cloze only repeats the text it was given."""
+        rows = self.query("select a.answer, a.fraction, a.feedback from {prefix}question q join {prefix}question_answers a on a.question = q.id "
+                          f"where q.parent = {int(question_id)} and q.id <> q.parent order by q.id, a.id")
         return [(answer, float(fraction), feedback) for answer, fraction, feedback in rows]
+
+    def subcategories(self, category_id: int) -> list[tuple[str, int]]:
+        """(name, number of questions) of each category right below one, empty ones included
+        (the harness's report and Moodle's re-export name only the categories holding questions)."""
+        rows = self.query("select c.name, (select count(*) from {prefix}question_bank_entries e where e.questioncategoryid = c.id) "
+                          f"from {{prefix}}question_categories c where c.parent = {int(category_id)} order by c.id")
+        return [(name, int(count)) for name, count in rows]
 
 
 @pytest.fixture(scope="session")
@@ -723,3 +734,25 @@ def test_a_backslash_before_a_hash_or_brace_in_a_cloze_answer_is_stored_as_writt
     expected = [(t, 1.0 if i == 0 else 0.5, f"fb {t}") for i, t in enumerate(BACKSLASHED)]
     expected += [(t, 1.0 if i == 0 else 0.0, f"fb {t}") for i, t in enumerate(BACKSLASHED)]
     assert site.stored_answers(question["id"]) == expected
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_section_of_drafts_leaves_no_category_and_the_others_intact(moodle_sites, tmp_path, version, fmt):
+    # The quiz's other sections and questions are checked field by field by
+    # test_moodle_stores_what_the_content_says (sections_with_drafts.json is one of its quizzes).
+    quiz = load_quiz(DATA / "sections_with_drafts.json").quiz
+    writer = moodle_xml if fmt == "xml" else gift
+    export = writer.render(quiz, ExportOptions())
+    assert not export.failed, [d.message for d in export.diagnostics if d.is_error]
+    target = tmp_path / export.filename
+    target.write_bytes(export.data)
+    site = moodle_sites(version)
+    stored = site.import_file(target, fmt, keep=True)
+    assert stored.report["ok"], stored.report["errors"]
+    assert stored.report["imported"] == 7  # the ten questions but the three drafts
+    path = f"{CONTEXT[version]}/top/Distributed GPU training/Sections and a section of drafts"
+    (own,) = [c for c in stored.report["categories"] if c["path"] == path]
+    assert own["questions"] == 2  # intro, outro
+    # Written out by hand: w4 is a draft, and "Drafted for later" (d1, d2) is no category at all.
+    assert site.subcategories(own["id"]) == [("Warm-up", 3), ("Pipeline parallelism", 2)]
