@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import multiprocessing
 import re
 import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -236,6 +235,8 @@ def process_files(files: list[Path], formats: tuple[str, ...], options: ExportOp
     reused = reused or {}
     every_file, files = files, [f for f in files if f not in reused]
     if jobs > 1 and len(files) > 1:
+        import multiprocessing  # only here: most runs are one process, and the import is not free
+
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
         pool = context.Pool(min(jobs, len(files)), initializer=_ignore_interrupts)
         outcomes = pool.imap(_process_job, ((f, formats, options, max_media_bytes, render) for f in files), chunksize=1)
