@@ -194,7 +194,9 @@ def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, 
             checked = _checked(name, quiz, options, path)
             said = [*checked, *unchecked(checked, said)]
         else:
-            exports.append((name, export))
+            # Its diagnostics are the quiz's (found, settled below): the bytes alone are kept,
+            # which is all a worker of --jobs sends back with them.
+            exports.append((name, Export(export.filename, export.data)))
         found += said
         on_step(f"{path.name}: rendered {name}")
     diagnostics = settle(found, options.strict, source)
