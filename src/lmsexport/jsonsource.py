@@ -90,7 +90,7 @@ class _Locator:
     stay cheap and a lookup never reads past what it needs (the questions after the last one
     asked about, the top level's keys after "questions")."""
 
-    _decoder = json.JSONDecoder()
+    _scan = json.JSONDecoder().scan_once  # (value, end) of the value at an offset; StopIteration if none
 
     def __init__(self, text: str):
         self.text = text
@@ -113,23 +113,23 @@ class _Locator:
             return known[wanted]
         if offset not in self.unread:
             return None
-        text, skip, decode = self.text, _SPACE.match, self._decoder.raw_decode
+        # The C scanner itself (what raw_decode wraps) and one regex for each run of separators:
+        # a bank's diagnostics have this loop step over a few dozen values a question.
+        text, scan, colon, comma = self.text, self._scan, _COLON.match, _COMMA.match
         is_object = text[offset] == "{"
         position, index = self.unread[offset]
         found = None
         while position < len(text) and text[position] not in "]}":
             if is_object:
-                key, position = decode(text, position)
-                position = skip(text, skip(text, position).end() + 1).end()  # past ':'
-                token = key.replace("~", "~0").replace("/", "~1")
+                key, position = scan(text, position)
+                position = colon(text, position).end()
+                token = key.replace("~", "~0").replace("/", "~1") if "~" in key or "/" in key else key
             else:
                 token = str(index)
             index += 1
             known.setdefault(token, position)
-            _, position = decode(text, position)
-            position = skip(text, position).end()
-            if text[position] == ",":
-                position = skip(text, position + 1).end()
+            _, position = scan(text, position)
+            position = comma(text, position).end()
             if token == wanted:
                 found = known[token]
                 break
@@ -149,7 +149,7 @@ class _Locator:
                 if child is None:
                     break
                 offset = child
-        except (ValueError, IndexError):
+        except (ValueError, IndexError, StopIteration):
             return None
         return self._line_column(offset)
 
@@ -270,6 +270,8 @@ def parse(raw: bytes, file: str) -> ParsedJson:
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _NUMBER_OR_WORD = re.compile(r"-?[A-Za-z0-9_.+-]+")
 _SPACE = re.compile(r"[ \t\r\n]*")
+_COLON = re.compile(r"[ \t\r\n]*:[ \t\r\n]*")  # between a key and its value
+_COMMA = re.compile(r"[ \t\r\n]*(?:,[ \t\r\n]*)?")  # after a value: to the next one, or the closing bracket
 
 
 def _walk(text: str, on_value, on_key=None) -> None:
