@@ -19,6 +19,7 @@ from .cli_help import PlainTypesGroup
 from .formats import DEFAULT_FORMATS, FORMATS
 from .readers import READERS, reader_titles
 from .model import QUESTION_TYPES
+from .startup import hold_collector, release_collector
 
 DEFAULT_CONTENT = Path("content")
 DEFAULT_EXPORTS = Path("exports")
@@ -340,6 +341,7 @@ def main() -> None:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGINT, on_interrupt)
+    hold_collector()  # until the command's modules are imported (startup.py)
     try:
         app()
         code = 0
@@ -347,6 +349,7 @@ def main() -> None:
         code = 130
     except SystemExit as finished:
         code = finished.code if isinstance(finished.code, int) else (0 if finished.code is None else 1)
+    release_collector()
     # From here on an interrupt ends the process at once with 130, even while the interpreter
     # shuts down (where a KeyboardInterrupt would only be printed and ignored).
     signal.signal(signal.SIGINT, _exit_interrupted)

@@ -20,6 +20,7 @@ from ..cache import Cache, Entry, Stamps, file_digest, inputs_key, media_digest
 from ..output import OutputError, check_output_folder, read_if_exists, remove_stale_temporaries, same_export, write_atomic
 from ..pipeline import QuizOutcome, process_files, steps
 from ..report import Reporter, counts, plural, print_diagnostics
+from ..startup import release_collector
 from ..writers.shared import ExportOptions
 from .common import LARGE_QUIZ_BYTES, PROGRESS_THRESHOLD, progress as _progress, quiz_files  # noqa: F401 (the thresholds: for tests)
 
@@ -217,6 +218,7 @@ def _judge_extra_files(targets: dict[str, Path], summary: Summary, root: Path | 
 def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, nearest_grade: bool, check: bool,
                jobs: int, quiet: bool, verbose: bool, prune: bool, max_media_bytes: int,
                media_base_url: str | None = None, root: Path | None = None, use_cache: bool = True) -> int:
+    release_collector(*(FORMATS[name].module for name in targets))  # see startup.py
     try:
         for folder in targets.values():
             check_output_folder(folder, sources)

@@ -23,6 +23,7 @@ from ..loader import load_quiz
 from ..model import Description, Text, TextFormat
 from ..output import OutputError, check_output_folder, read_if_exists, write_atomic
 from ..report import counts, plural, print_diagnostics
+from ..startup import release_collector
 
 MAX_INPUT_BYTES = 50 * 1024 * 1024
 _QUESTION = re.compile(r"^/questions/(\d+)(?:/|$)")
@@ -75,6 +76,7 @@ def _validated(imported: ImportedQuiz, staging: Path, file: str, final: Path) ->
 
 def run_import(files: list[Path], out: Path, quiz_id: str | None, format: str, force: bool, strict: bool,
                quiet: bool = False, verbose: bool = False, language: str | None = None) -> int:
+    release_collector()  # see startup.py
     diagnostics: list[Diagnostic] = []
     try:
         check_output_folder(out, [])

@@ -17,6 +17,7 @@ from ..loader import load_quiz
 from ..output import OutputError, check_output_folder, read_if_exists, remove_stale_temporaries, write_atomic
 from ..preview.site import INDEX, build_site
 from ..report import counts, plural, print_diagnostics
+from ..startup import release_collector
 from ..writers.shared import ExportOptions
 from .common import quiz_files
 
@@ -120,6 +121,7 @@ def _watch(sources: list[Path], out: Path, formats: tuple[str, ...], options: Ex
 
 def run_preview(sources: list[Path], out: Path | None, *, open_browser: bool, watch: bool, formats: tuple[str, ...],
                 options: ExportOptions, max_media_bytes: int) -> int:
+    release_collector()  # see startup.py
     if out is None and open_browser:
         out = Path(tempfile.mkdtemp(prefix="lmsexport-preview-"))
     assert out is not None

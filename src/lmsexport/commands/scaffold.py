@@ -14,6 +14,7 @@ from ..model import NOT_XML
 from ..output import write_atomic
 from ..checks.languages import language_is_valid
 from ..schema import schema_path
+from ..startup import release_collector
 
 EXAMPLES: dict[str, dict] = {
     "single_choice": {"stem": "Which option is correct?", "options": [
@@ -128,6 +129,7 @@ def offer_gitattributes(folder: Path) -> None:
 
 def run_new(quiz_id: str, types: list[str] | None, title: str | None, language: str, out: Path) -> int:
     """`types` None: every type the default formats carry whole."""
+    release_collector()  # see startup.py
     if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", quiz_id):
         sys.stderr.write(f"error: {quiz_id!r} is not a valid quiz id: use lower-case letters, digits and single '-'\n")
         return 2

@@ -9,6 +9,7 @@ from pathlib import Path
 from ..loader import load_quiz
 from ..model import QUESTION_TYPES
 from ..report import dump_json, print_diagnostics
+from ..startup import release_collector
 from .common import quiz_files
 
 
@@ -26,6 +27,7 @@ def quiz_stats(quiz) -> dict:
 
 
 def run_stats(paths: list[Path], style: str) -> int:
+    release_collector()  # see startup.py
     files, problems = quiz_files(paths)
     rows = []
     for path in files:

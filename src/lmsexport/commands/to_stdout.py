@@ -13,6 +13,7 @@ from pathlib import Path
 from ..formats import FORMATS
 from ..pipeline import process_files
 from ..report import print_diagnostics
+from ..startup import release_collector
 from ..writers.shared import ExportOptions
 from .common import quiz_files
 
@@ -20,6 +21,7 @@ TEXT_FORMATS = tuple(name for name, f in FORMATS.items() if f.to_stdout)
 
 
 def run_to_stdout(paths: list[Path], format_name: str, options: ExportOptions, max_media_bytes: int) -> int:
+    release_collector()  # see startup.py
     if format_name not in TEXT_FORMATS:
         sys.stderr.write(f"error: -o - (standard output) is for {' and '.join(TEXT_FORMATS)} only; {format_name} writes a zip package\n")
         return 2

@@ -7,9 +7,11 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from ..formats import FORMATS
 from ..loader import MAX_FILE_BYTES, load_bytes
 from ..pipeline import QuizOutcome, process_files, process_quiz, steps
 from ..report import REPORT_VERSION, Reporter, as_dict, counts, dump_json, plural
+from ..startup import release_collector
 from ..writers.shared import ExportOptions
 from .common import progress, quiz_files
 
@@ -26,6 +28,7 @@ def _from_stdin(formats: tuple[str, ...], options: ExportOptions, max_media_byte
 
 def run_validate(paths: list[Path], style: str, max_media_bytes: int, formats: tuple[str, ...] = (),
                  options: ExportOptions = ExportOptions(), level: str = "default") -> int:
+    release_collector(*(FORMATS[name].module + ".check" for name in formats))  # see startup.py
     read_stdin = any(str(p) == STDIN for p in paths)
     paths = [p for p in paths if str(p) != STDIN]
     files, path_problems = quiz_files(paths) if paths else ([], [])
