@@ -40,7 +40,7 @@ class QuizOutcome:
     quiz_id: str | None
     questions: int = 0
     drafts: int = 0
-    diagnostics: Sequence[Diagnostic] = ()  # a tuple, or rows read back from the build cache
+    diagnostics: Sequence[Diagnostic] = ()  # a tuple; rows read back from the build cache; or (validate) placed when read
     exports: tuple[tuple[str, Export], ...] = field(default=())  # (format name, export)
     # (address, SHA-256 of the bytes) of each media file as loaded: what the build cache keys on
     media: tuple[tuple[str, str], ...] = field(default=())
