@@ -35,7 +35,7 @@ from lmsexport.model import Choice, Numerical, Quiz, ShortAnswer, SingleChoice, 
 from lmsexport.text.blanks import PLACEHOLDER as PLACEHOLDER_RE
 from lmsexport.writers.moodle import gift, moodle_xml
 from lmsexport.writers.shared import ExportOptions
-from moodle_checks import hostile_quiz
+from moodle_checks import best_of_case_twins, hostile_quiz
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
@@ -493,11 +493,13 @@ def compare_answers(question, got: StoredQuestion, language, question_language: 
                 problems.append(f"{where} {value}: fraction {answer['fraction']}")
             check_text(problems, f"{where} {value} feedback", answer["feedback"], feedback, language, fmt, media)
     elif question.type == "short_answer":
-        # Moodle reads '*' as a wildcard and '\*' as a star.
-        expected = [(a.text.replace("*", "\\*"), a.credit) for a in question.answers]
+        # Moodle reads '*' as a wildcard and '\*' as a star. GIFT has no case sensitivity: of answers
+        # differing only in case, the one of best credit is written.
+        written = best_of_case_twins(question.answers) if fmt == "gift" and question.case_sensitive else question.answers
+        expected = [(a.text.replace("*", "\\*"), a.credit) for a in written]
         if [(a["text"], a["fraction"]) for a in answers] != expected:
             problems.append(f"{where}: answers {[(a['text'], a['fraction']) for a in answers]}, expected {expected}")
-        for content, answer in zip(question.answers, answers):
+        for content, answer in zip(written, answers):
             check_text(problems, f"{where} answer {content.text!r} feedback", answer["feedback"], content.feedback, language, fmt, media)
     elif question.type == "numerical":
         if len(answers) != len(question.answers):
@@ -706,6 +708,20 @@ def test_hostile_strings_arrive_character_for_character(imported, version, fmt):
     expected = HOSTILE_EXACT | (HOSTILE_EXACT_XML if fmt == "xml" else {})
     wrong = {key: flat.get(key) for key, value in expected.items() if flat.get(key) != value}
     assert not wrong, "\n".join(f"{key}: Moodle stored {got!r}, expected {expected[key]!r}" for key, got in wrong.items())
+
+
+def test_answers_differing_only_in_case_reach_moodle_once_with_the_best_credit(moodle_sites, tmp_path):
+    """Moodle's GIFT import stores every answer, not case-sensitive, and grades a response by the
+    first answer that matches it without case: written both, 'a' (50%) before 'A' (100%) would
+    give 'A' half. The writer writes 'A' alone, and Moodle stores it with its feedback."""
+    target = tmp_path / "twins.gift.txt"
+    target.write_bytes(gift.render(load_quiz(DATA / "case_twins.json").quiz, ExportOptions()).data)
+    stored = moodle_sites("4.5").import_file(target, "gift")
+    assert not stored.report["errors"], stored.report["errors"]
+    assert {qid: (q.qtype, q.settings.get("usecase")) for qid, q in stored.questions.items()} == {
+        "word": ("shortanswer", "0"), "gap": ("shortanswer", "0")}
+    answers = {qid: [(a["text"], a["fraction"], a["feedback"][1]) for a in q.answers] for qid, q in stored.questions.items()}
+    assert answers == {"word": [("A", 1.0, "upper"), ("B", 1.0, "")], "gap": [("A", 1.0, "")]}
 
 
 # Answers and feedback holding a backslash right before '#' or '}', which Moodle's cloze parser

@@ -166,6 +166,9 @@ def _escape_words(text: str, strong: bool = False) -> str:
         # Character references show exactly their character wherever they stand.
         return _STRONG.sub(lambda m: f"&#{ord(m.group())};", text)
     text = _ESCAPE_ALWAYS.sub(r"\\\1", text)
+    # A backslash before a space is literal in Markdown, and markdown-it renders the two together,
+    # so that a space ending a line stays (after an escaped backslash it is trimmed): bare, then.
+    text = text.replace("\\\\ \n", "\\ \n")
     text = _BRACKETS.sub("&#91;", text)  # only a '[' that could open a link; '\\[' would open a formula
     text = _ENTITY_LIKE.sub(r"\\&", text)
     return _TAG_LIKE.sub(r"\\<", text)
@@ -446,7 +449,8 @@ class _Markdown:
 def _soft(text: str) -> str:
     """A line break inside HTML text is white space; in Markdown one soft break is too, but a blank
     line would end the paragraph."""
-    return re.sub(r"[ \t]*\n[ \t\n]*", "\n", text) if "\n" in text else text
+    # One space after a backslash stays: Markdown can keep it (see _escape_words).
+    return re.sub(r"(\\ )?[ \t]*\n[ \t\n]*", lambda m: (m.group(1) or "") + "\n", text) if "\n" in text else text
 
 
 def _markdown(source: str, strong: bool = False, keep_empty: bool = False) -> tuple[str, list[str]]:
