@@ -412,3 +412,30 @@ def test_moodle_grading_accepts_both_bounds_of_each_range_as_written_and_nothing
                          input=json.dumps([[value, tolerance, repr(low), repr(high)] for (value, tolerance), (low, high) in zip(written, ranges)]))
     assert php.returncode == 0, php.stderr
     assert php.stdout.split() == ["1"] * len(ranges)
+
+
+def test_a_markdown_text_is_html_and_in_another_language_wrapped_by_its_kind():
+    """Markdown goes out rendered, format="html"; in another language than the quiz's, a block
+    text is wrapped in a <div lang>, a short inline one in a <span lang>."""
+    from quizzes import quiz_of
+
+    quiz = quiz_of({"id": "c", "type": "single_choice", "stem": "**Choose**", "options": [
+        {"id": "a", "text": "*oui*", "language": "fr", "correct": True}, {"id": "b", "text": "`no`"}]},
+        {"id": "d", "type": "description", "stem": "*Lis*", "language": "fr"}, text_format="markdown")
+    root = etree.fromstring(export(quiz).data)
+    choice, description = root.find("question[@type='multichoice']"), root.find("question[@type='description']")
+    fields = [(e.get("format"), e.findtext("text")) for e in (choice.find("questiontext"), *choice.findall("answer"),
+                                                               description.find("questiontext"))]
+    assert fields == [("html", "<p><strong>Choose</strong></p>"), ("html", '<span lang="fr"><em>oui</em></span>'),
+                      ("html", "<code>no</code>"), ("html", '<div lang="fr"><p><em>Lis</em></p></div>')]
+
+
+def test_a_numerical_answers_credit_off_moodles_list_is_refused_at_that_answer_by_its_number():
+    from quizzes import quiz_of
+    from lmsexport.writers.moodle.moodle_xml.check import check
+
+    quiz = quiz_of({"id": "n", "type": "numerical", "stem": "N", "answers": [{"value": 1}, {"value": 2, "credit": 0.52}]})
+    for diagnostics in (list(check(quiz, ExportOptions())), moodle_xml.render(quiz, ExportOptions()).diagnostics):
+        refused = [(d.pointer, d.message.split(";")[0]) for d in diagnostics if d.code == "moodle-grade"]
+        assert refused == [("/questions/0/answers/1/credit", "answer 2: credit 0.52 (52%) is not one of Moodle's grade fractions, "
+                                                              "so Moodle would reject the whole file")]
