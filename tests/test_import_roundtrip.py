@@ -183,42 +183,16 @@ def _name_or_category_with_moodle_placeholders(data: dict, quiz) -> bool:
     return any(d.code in ("gift-name", "gift-category") for d in WRITERS["gift"].render(quiz, ExportOptions()).diagnostics)
 
 
-def _cloze_answer_with_backslash_before_hash_or_brace(data: dict, quiz) -> bool:
-    """Moodle XML: a blank's answer holding a backslash before '#' or '}' loses the backslash
-    (Moodle decodes the writer's '&#92;' before it undoes '\\#' and '\\}', and the reader does as
-    Moodle does); left to test_a_backslash_before_a_hash_in_a_cloze_answer_comes_back."""
-    from lmsexport.model import FillInBlanks
-
-    texts = [getattr(a, "text", None) for q in quiz.questions if isinstance(q, FillInBlanks)
-             for b in q.blanks for a in (*getattr(b, "answers", ()), *getattr(b, "options", ()))]
-    return any(isinstance(t, str) and ("\\#" in t or "\\}" in t) for t in texts)
-
-
 # Generated quizzes a format is known not to give back byte for byte, each left to a test of its
 # own: (the formats, what such a quiz holds, from its JSON or its model).
 _LEFT_OUT = [
     ({"qti", "canvas"}, _no_break_space_at_an_edge),
     ({"qti", "moodle", "gift", "canvas"}, _plain_text_with_math_delimiters),
     ({"gift"}, _name_or_category_with_moodle_placeholders),
-    ({"moodle"}, _cloze_answer_with_backslash_before_hash_or_brace),
 ]
 
 
-# Not strict: the examples are derandomised and drawn without the constants of local modules
-# (tests/conftest.py), so one tree gives the same examples on every run, but any change to the
-# strategies or to Hypothesis gives others, which may miss these cases.
-_MARKDOWN_BACKSLASH_LINE_END = pytest.mark.xfail(strict=False, reason="Moodle XML: a Markdown option text with a backslash, a space "
-                                                 "and a carriage return line feed ('\\ \r\n ~') comes back without the space")
-
-
-_CASE_TWINS = pytest.mark.xfail(strict=False, reason="GIFT: a case-sensitive blank's answers 'A' and 'a' are both written, "
-                                "GIFT cannot say case sensitivity, and the reader then gives a quiz that lists the answer twice")
-_MANIFEST_ORDER = pytest.mark.xfail(strict=False, reason="QTI: the second export's manifest lists one item's resource in another "
-                                    "place (found with a draft among the generated questions; the cause is not found yet)")
-
-
-@pytest.mark.parametrize("format_name", [pytest.param("moodle", marks=_MARKDOWN_BACKSLASH_LINE_END),
-                                         pytest.param("gift", marks=_CASE_TWINS), pytest.param("qti", marks=_MANIFEST_ORDER), "canvas"])
+@pytest.mark.parametrize("format_name", FORMATS)
 def test_generated_quizzes_survive_export_import_export(format_name):
     profile = "import-thorough" if os.environ.get("LMSEXPORT_HYPOTHESIS_PROFILE") == "thorough" else "import-ci"
 
@@ -245,11 +219,66 @@ def test_generated_quizzes_survive_export_import_export(format_name):
     check()
 
 
-_EMPTY_PARAGRAPH = pytest.mark.xfail(strict=True, reason="a Markdown paragraph of only a no-break space renders as an empty <p></p>, "
-                                     "which the QTI reader drops as showing nothing")
+# A draft standing first in a section: the first export placed the section where the draft stood,
+# which no export holds; what the import gives back places it at its first exported question.
+DRAFT_FIRST = {"id": "draft-first", "title": "Draft first", "language": "en", "questions": [
+    {"id": "d", "type": "true_false", "stem": "D?", "answer": True, "draft": True},
+    {"id": "x", "type": "true_false", "stem": "X?", "answer": True},
+    {"id": "y", "type": "true_false", "stem": "Y?", "answer": False}],
+    "sections": [{"id": "s", "title": "S", "questions": ["d", "y"]}]}
 
 
-@pytest.mark.parametrize("format_name", [pytest.param("qti", marks=_EMPTY_PARAGRAPH), "canvas"])
+@pytest.mark.parametrize("format_name", FORMATS)
+def test_a_draft_first_in_a_section_survives(format_name, tmp_path):
+    path = tmp_path / "draft-first.json"
+    path.write_text(json.dumps(DRAFT_FIRST), encoding="utf-8")
+    loaded = load_quiz(path)
+    assert loaded.ok, [d.message for d in loaded.diagnostics]
+    first, second, _ = round_trip(loaded.quiz, format_name)
+    assert not difference(first, second, format_name), difference(first, second, format_name)
+
+
+# A Markdown text with a backslash before a space at the end of a line: markdown-it renders the
+# two together and keeps the space ('\\ \n'); the readers give back Markdown that renders so
+# (a backslash before a space needs no escape), not one whose space Markdown trims.
+@pytest.mark.parametrize("format_name", FORMATS)
+@pytest.mark.parametrize("text", ["\\ \r\n ~", "a\\  \nb", "\\\\ \n~"], ids=["crlf", "two-spaces", "two-backslashes"])
+def test_a_backslash_and_a_space_ending_a_markdown_line_survive(format_name, text):
+    from lmsexport.model import Choice, Quiz, SingleChoice, Text, TextFormat
+
+    choices = (Choice(id="a", text=Text("~"), correct=True, credit=1.0), Choice(id="b", text=Text(text, TextFormat.MARKDOWN), correct=False, credit=0.0))
+    question = SingleChoice(id="c", stem=Text("Pick one"), choices=choices)
+    first, second, _ = round_trip(Quiz(id="bs", title="Bs", language="en", questions=(question,)), format_name)
+    assert not difference(first, second, format_name), difference(first, second, format_name)
+
+
+# GIFT cannot say that case counts, and Moodle's GIFT import stores every answer but grades a
+# response by the first that matches without case: of answers differing only in case, the writer
+# writes the one of best credit (a student typing it exactly gets what the content says) and says,
+# at each other, that it is left out; `validate` says so too. A short answer and a lone blank alike.
+CASE_TWINS = ROOT / "tests/data/case_twins.json"
+
+
+def test_gift_writes_one_of_answers_differing_only_in_case():
+    from lmsexport.api import validate
+
+    loaded = load_quiz(CASE_TWINS)
+    assert loaded.ok, [d.message for d in loaded.diagnostics]
+    done = WRITERS["gift"].render(loaded.quiz, ExportOptions())
+    text = done.data.decode("utf-8")
+    assert "Which?{\n\t=%100%A#[plain]upper\n\t=%100%B\n}" in text and "Type {\n\t=%100%A\n} here" in text, text
+    left_out = {(d.pointer, d.line) for d in validate(CASE_TWINS, formats=["gift"]) if d.code == "lost-case" and "left out" in d.message}
+    assert {pointer for pointer, _ in left_out} == {"/questions/0/answers/0/text", "/questions/1/blanks/0/answers/1/text"}, left_out
+    assert all(line for _, line in left_out), left_out
+    assert {d.pointer for d in done.diagnostics if d.code == "lost-case" and "left out" in d.message} == {p for p, _ in left_out}
+    first, second, _ = round_trip(loaded.quiz, "gift")
+    assert not difference(first, second, "gift"), difference(first, second, "gift")
+
+
+# A Markdown paragraph of only a no-break space renders as an empty <p></p> (markdown-it trims
+# it), which shows nothing but stays in the text: the QTI reader keeps an empty paragraph of the
+# text (it drops only the blocks that removing the interactions empties) and writes it <p></p>.
+@pytest.mark.parametrize("format_name", ["qti", "canvas"])
 def test_a_no_break_space_paragraph_survives_qti_and_canvas(format_name):
     from lmsexport.model import Quiz, Text, TextFormat, TrueFalse
 

@@ -25,6 +25,17 @@ def test_sections_stand_where_their_first_question_stands_without_drafts():
     assert layout == [(None, ["intro"]), ("warm-up", ["w1", "w2", "w3"]), ("pipeline", ["p2", "p1"]), (None, ["outro"])]
 
 
+def test_a_draft_standing_first_in_a_section_takes_no_place():
+    from quizzes import quiz_of
+
+    def question(qid, **more):
+        return {"id": qid, "type": "true_false", "stem": "T?", "answer": True, **more}
+
+    quiz = quiz_of(question("d", draft=True), question("x"), question("y"), sections=[{"id": "s", "title": "S", "questions": ["d", "y"]}])
+    # The section stands where its first exported question stands, as in the quiz without the draft.
+    assert [(s.id if s else None, [q.id for q in members]) for s, members in quiz.layout()] == [(None, ["x"]), ("s", ["y"])]
+
+
 def _errors(tmp_path, sections, questions=None) -> list:
     questions = questions or [
         {"id": "a", "type": "true_false", "stem": "A?", "answer": True},

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import posixpath
 import re
+from collections import Counter
 from urllib.parse import unquote
 
 from lxml import etree
@@ -179,6 +180,9 @@ class _Item:
                 element.text = None
             if element.get(XML_LANG) is not None:
                 element.set("lang", element.attrib.pop(XML_LANG))
+        for element in node.iter():  # HTML's end tags, not XML's <p/>: an empty paragraph is written as HTML writes it
+            if isinstance(element.tag, str) and element.tag not in _VOID and element.text is None and not len(element):
+                element.text = ""
         return node
 
     def media(self, address: str) -> str | None:
@@ -370,6 +374,9 @@ def read_item(root: etree._Element, base: str, package: Package | None, store: M
     canvas = canvas_fields(root)
     canvas_kind = canvas.get("question_type", "")
     shown = _copy(body)
+    # An empty paragraph of the text itself (Markdown renders a paragraph of a no-break space so)
+    # is part of the text; only blocks that the removal of interactions leaves empty go.
+    empty_in_text = {element for element in shown.iter("p", "div") if _empty_block(element)}
     names = blank_names(interactions) if is_blanks_item(body, interactions) else None
     if canvas_kind in CANVAS_BLANK_TYPES:  # the blanks are [name] in the text; the interactions list their answers
         names = None
@@ -390,9 +397,8 @@ def read_item(root: etree._Element, base: str, package: Package | None, store: M
                 element.getparent().replace(element, paragraph)
             else:
                 _remove_keeping_tail(element)
-    for element in reversed(list(shown.iter())):  # blocks left empty show nothing
-        if element is not shown and isinstance(element.tag, str) and element.tag in ("p", "div") and not len(element) \
-                and not (element.text or "").strip(SPACE) and element.getparent() is not None:
+    for element in reversed(list(shown.iter("p", "div"))):  # blocks left empty show nothing
+        if element is not shown and element not in empty_in_text and _empty_block(element) and element.getparent() is not None:
             _remove_keeping_tail(element)
     stem_nodes = []
     if shown.text and shown.text.strip():
@@ -795,6 +801,23 @@ def _bank_metadata(bank: SourceBank, lom: etree._Element | None) -> None:
 
 
 def read(data: bytes, file: str) -> SourceFile:
+    result = _read(data, file)
+    for bank in result.banks:
+        _language_of_items(bank)
+    return result
+
+
+def _language_of_items(bank: SourceBank) -> None:
+    """A test or package whose metadata states no language (TAO, for one) is in the language its
+    items' xml:lang state most (each item states its own, unlike Moodle's texts)."""
+    if bank.language:
+        return
+    languages = Counter(q.question.language for q in bank.questions if not isinstance(q.question, Unread) and q.question.language)
+    if languages:
+        bank.language = languages.most_common(1)[0][0]
+
+
+def _read(data: bytes, file: str) -> SourceFile:
     store = MediaStore()
     result = SourceFile(FORMAT)
     if not is_zip(data):
@@ -865,6 +888,14 @@ def read(data: bytes, file: str) -> SourceFile:
         result.banks.append(bank)
     result.media = store.files
     return result
+
+
+# HTML's elements without content, the only ones written as <br/>.
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"})
+
+
+def _empty_block(element: etree._Element) -> bool:
+    return not len(element) and not (element.text or "").strip(SPACE)
 
 
 def _member_error(message: str, member: str):

@@ -25,11 +25,10 @@ from ....model import (
     ShortAnswerBlank,
     SingleChoice,
     Text,
-    TextFormat,
     TrueFalse,
 )
 from ....diagnostics import pointer_join
-from ....text import RenderStyle, media_references
+from ....text import PLAIN, RenderStyle, media_references
 from ....text.blanks import fill
 from ..common import escape_wildcards, name_place, question_name, question_tags, range_as_value_and_tolerance, tag_place
 from ..check import grade_problems
@@ -81,7 +80,7 @@ class BlockWriter:
         self.style = None if base is None else RenderStyle(media_url=media_link(base))
 
     def rich(self, text: Text, inline: bool) -> str:
-        if self.lang is None and text.format is TextFormat.PLAIN and esc.plain_survives(text.source):
+        if self.lang is None and text.format is PLAIN and esc.plain_survives(text.source):
             return "[plain]" + esc.escape(text.source)  # the common case, without detours
         return esc.rich(text, inline, self.lang, self.style)
 
@@ -201,10 +200,13 @@ class BlockWriter:
     def _short_answer(self, question: ShortAnswer) -> str | None:
         # Moodle refuses a question with no answer at 100%: the model always has one (loading
         # refuses a question without), and its grade is Moodle's 100.
+        written = range(len(question.answers))
         if question.case_sensitive:
             self.report.lost(question, CASE, "case_sensitive")
+            written = self.case_twins_left_out(question)
         lines = []
-        for index, answer in enumerate(question.answers):
+        for index in written:
+            answer = question.answers[index]
             percent = self.grade(question, answer.credit)
             text = self.plain_answer(question, escape_wildcards(answer.text), "answer", "answers", index, "text")
             if percent is None or text is None:
@@ -212,6 +214,25 @@ class BlockWriter:
             # Always '=%n%': an '=' without weight is full credit, and a '~' would make it multiple choice.
             lines.append(f"\t=%{percent}%" + text + self.feedback(answer.feedback) + "\n")
         return "{\n" + "".join(lines) + self.general(question) + "}"
+
+    def case_twins_left_out(self, question: ShortAnswer) -> list[int]:
+        """The places of the answers written when case does not count: of answers that differ only
+        in case, Moodle's GIFT import stores all but grades a response by the first that matches
+        without case, so the others could never be given; the one of best credit (the first of
+        equals) is written, and each other is a located loss."""
+        best: dict[str, int] = {}
+        for index, answer in enumerate(question.answers):
+            key = answer.text.casefold()  # as loading tells answers apart without case
+            if key not in best or answer.credit > question.answers[best[key]].credit:
+                best[key] = index
+        kept = sorted(best.values())
+        for index, answer in enumerate(question.answers):
+            twin = question.answers[best[answer.text.casefold()]]
+            if twin is not answer:
+                self.report.loss(question, f"answer {answer.text!r} differs from {twin.text!r} only in case, which GIFT cannot tell apart: "
+                                           f"it is left out with its feedback, and Moodle gives it the credit of {twin.text!r}",
+                                 "answers", index, "text", code=CASE.code)
+        return kept
 
     def _numerical(self, question: Numerical) -> str | None:
         lines = []
