@@ -160,9 +160,13 @@ def test_plain_text_as_html_a_literal_table():
         ("a\r\nb", "<p>a<br/>b</p>"),
         ("   ", ""),
         (" \n \n", ""),
+        (" a", "<p>\u00a0a</p>"),  # HTML drops a line's leading spaces: each is kept as a no-break space
+        ("a\n b", "<p>a<br/>\u00a0b</p>"),
+        ("a  b", "<p>a \u00a0b</p>"),  # and collapses a run of them
     ]
     assert [(source, to_html(Text(source, TextFormat.PLAIN))) for source, _ in table] == table
     assert to_inline_html(Text('"q" \'r\'', TextFormat.PLAIN)) == '"q" \'r\''
+    assert to_inline_html(Text("a\r\nb\rc", TextFormat.PLAIN)) == "a<br/>b<br/>c"
 
 
 def test_the_media_a_text_shows_beside_its_links_and_emphasis():
