@@ -428,6 +428,9 @@ def test_a_markdown_text_is_html_and_in_another_language_wrapped_by_its_kind():
                                                                description.find("questiontext"))]
     assert fields == [("html", "<p><strong>Choose</strong></p>"), ("html", '<span lang="fr"><em>oui</em></span>'),
                       ("html", "<code>no</code>"), ("html", '<div lang="fr"><p><em>Lis</em></p></div>')]
+    # Laid out as every field of the file is, one element a line, two spaces a level.
+    assert ('\n    <questiontext format="html">\n      <text><![CDATA[<div lang="fr"><p><em>Lis</em></p></div>]]></text>\n'
+            '    </questiontext>\n') in export(quiz).data.decode()
 
 
 def test_a_numerical_answers_credit_off_moodles_list_is_refused_at_that_answer_by_its_number():
