@@ -442,3 +442,8 @@ def test_a_numerical_answers_credit_off_moodles_list_is_refused_at_that_answer_b
         refused = [(d.pointer, d.message.split(";")[0]) for d in diagnostics if d.code == "moodle-grade"]
         assert refused == [("/questions/0/answers/1/credit", "answer 2: credit 0.52 (52%) is not one of Moodle's grade fractions, "
                                                               "so Moodle would reject the whole file")]
+    nearest = ExportOptions(nearest_grade=True)
+    for diagnostics in (list(check(quiz, nearest)), moodle_xml.render(quiz, nearest).diagnostics):
+        assert [(d.pointer, d.message) for d in diagnostics if d.code == "moodle-grade"] == [
+            ("/questions/0/answers/1/credit", "answer 2: credit 0.52 is not one of Moodle's grade fractions; written as the nearest one, "
+                                              "50% (the score changes)")]
