@@ -164,6 +164,7 @@ def test_plain_text_as_html_a_literal_table():
         ("a\n b", "<p>a<br/>\u00a0b</p>"),
         ("a  b", "<p>a \u00a0b</p>"),  # and collapses a run of them
         (" a\n\nb", "<p>\u00a0a</p><p>b</p>"),
+        ('X "q"\n\nX', '<p>X "q"</p><p>X</p>'),
     ]
     assert [(source, to_html(Text(source, TextFormat.PLAIN))) for source, _ in table] == table
     assert to_inline_html(Text('"q" \'r\'', TextFormat.PLAIN)) == '"q" \'r\''
