@@ -389,6 +389,7 @@ foreach (json_decode(stream_get_contents(STDIN), true) as [$answer, $tolerance, 
 
 def test_moodle_grading_accepts_both_bounds_of_each_range_as_written_and_nothing_is_said_lost():
     import json
+    import random
     import shutil
     import subprocess
 
@@ -401,13 +402,24 @@ def test_moodle_grading_accepts_both_bounds_of_each_range_as_written_and_nothing
     # one wide about 0, one of a single number and one centred on 0.
     ranges = [(55.258829, 59.637828999999996), (-393262.9781341648, -393262.39055355865),
               (-650499240.6628883, 650499240.7628883), (2.0, 2.0), (-1.0, 1.0)]
-    quiz = quiz_of({"id": "n", "type": "numerical", "stem": "N",
-                    "answers": [{"min": low, "max": high} for low, high in ranges]})
-    result = export(quiz)
-    assert "moodle-range" not in {d.code for d in result.diagnostics}
+    # And 2,000 more, drawn over every decimal exponent a double has, of every width against their
+    # place, some across zero, near the largest double or among the subnormals.
+    draw = random.Random(20261201)
+    for _ in range(2000):
+        scale = 10.0 ** draw.randint(-320, 307)
+        low = draw.uniform(-1, 1) * scale
+        high = low + abs(draw.choice([draw.uniform(0, 1) * scale, abs(low) * 10.0 ** -draw.randint(1, 16), 0.0]))
+        if high != float("inf"):
+            ranges.append((low, high))
+    questions = [{"id": f"n{start}", "type": "numerical", "stem": "N",
+                  "answers": [{"min": low, "max": high} for low, high in ranges[start:start + 100]]}
+                 for start in range(0, len(ranges), 100)]
+    result = export(quiz_of(*questions))
+    assert not result.diagnostics, [d.message for d in result.diagnostics]
     written = [(a.findtext("text"), a.findtext("tolerance"))
-               for a in etree.fromstring(result.data).find("question[@type='numerical']").findall("answer")]
-    assert written[3:] == [("2", "0"), ("0", "1")]
+               for q in etree.fromstring(result.data).findall("question[@type='numerical']") for a in q.findall("answer")]
+    assert len(written) == len(ranges)
+    assert written[3:5] == [("2", "0"), ("0", "1")]
     php = subprocess.run(["php", "-d", "precision=14", "-r", _MOODLE_ACCEPTS_BOUNDS], capture_output=True, text=True,
                          input=json.dumps([[value, tolerance, repr(low), repr(high)] for (value, tolerance), (low, high) in zip(written, ranges)]))
     assert php.returncode == 0, php.stderr
