@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -122,11 +123,20 @@ def pytest_collection_modifyitems(config, items):
         return
     _children_import_the_mutated_tree()
     # Each mutant's tests run in a process forked from the one that ran the clean tests: the
-    # renderings that process kept are the unmutated code's, and would hide the mutant.
+    # renderings and every other result that process cached (functools caches of functions that
+    # call mutated ones, such as a text's links and images) are the unmutated code's, and would
+    # hide the mutant.
     from lmsexport import text
 
+    from lmsexport.writers.moodle import grades
+
     text.forget_renderings()
-    text._render_markdown.cache_clear()
+    grades._EXACT.clear()
+    for name, module in list(sys.modules.items()):
+        if name == "lmsexport" or name.startswith("lmsexport."):
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)) and hasattr(value, "cache_info"):
+                    value.cache_clear()
     durations, slowest, always, lists = _mutation_settings()
     if not durations:
         return

@@ -206,3 +206,17 @@ def test_hostile_plain_text_shows_exactly():
         br.tail = "\n" + (br.tail or "")
     assert stem.text_content() == quiz.questions[0].stem.source
     assert "<b>" not in single.stem_html and "<script>" not in single.feedback["general_incorrect_fb"]
+
+
+def test_an_essay_is_scored_by_hand_its_only_condition_is_any_answer():
+    """QTI 1.2's <other/> in an essay's one response condition (Canvas's own exports write it so):
+    any answer, no score set, the teacher grades it."""
+    from lxml import etree
+    from packages import canvas_assessment, entries
+    from quizzes import quiz_of
+
+    files = entries(canvas.render(quiz_of({"id": "e", "type": "essay", "stem": "E"}), ExportOptions()).data)
+    root = etree.fromstring(files[canvas_assessment(files)])
+    conditions = root.findall(f".//{QTI}item/{QTI}resprocessing/{QTI}respcondition")
+    assert [[child.tag for child in c.find(f"{QTI}conditionvar")] for c in conditions] == [[f"{QTI}other"]]
+    assert conditions[0].find(f"{QTI}setvar") is None

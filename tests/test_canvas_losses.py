@@ -271,3 +271,22 @@ def test_a_text_only_question_loses_each_feedback_at_its_place():
                              ("/questions/0/feedback/correct", "canvas-feedback", lost),
                              ("/questions/0/feedback/incorrect", "canvas-feedback", lost),
                              ("/questions/0/feedback/partially_correct", "canvas-feedback", lost)]
+
+
+def test_an_unshuffled_option_list_says_why_in_its_words_and_no_correct_option_is_refused_alone():
+    """Canvas shuffles all questions' options or none: a question asking to shuffle is not, and
+    the loss names why (its own pinned option, or another question's fixed order). A question with
+    no correct option is refused, and nothing else is said of its options."""
+    options = [{"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B"}]
+    quiz = quiz_of({"id": "p", "type": "single_choice", "stem": "P", "shuffle": True,
+                    "options": [*options, {"id": "c", "text": "All", "pinned": True}]},
+                   {"id": "s", "type": "single_choice", "stem": "S", "shuffle": True, "options": options},
+                   {"id": "f", "type": "single_choice", "stem": "F", "shuffle": False, "options": options},
+                   {"id": "n", "type": "single_choice", "stem": "N", "shuffle": False,
+                    "options": [{"id": "a", "text": "A"}, {"id": "b", "text": "B", "credit": 0.5}]})
+    said = [(d.pointer, d.code, d.message) for d in check_canvas(quiz, ExportOptions()) if d.severity is not Severity.NOTE]
+    not_shuffled = "Canvas shuffles per quiz, not per question; its options are not shuffled because of {}"
+    assert sorted(said) == [
+        ("/questions/0/shuffle", "canvas-shuffle", "question 'p': " + not_shuffled.format("a pinned option")),
+        ("/questions/1/shuffle", "canvas-shuffle", "question 's': " + not_shuffled.format("another question's fixed order")),
+        ("/questions/3/options", "canvas-no-answer", "question 'n': no correct option; Canvas cannot tell what is right")]

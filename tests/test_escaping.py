@@ -102,3 +102,11 @@ def test_gift_rich_text_marks_its_format(source, text_format, inline, expected):
     from lmsexport.writers.moodle.gift.escape import rich
 
     assert rich(Text(source, text_format), inline) == expected
+
+
+def test_numbers_are_written_as_xsd_reads_them_back_integers_up_to_1e15_without_a_point():
+    from lmsexport.writers.xml import number
+
+    table = [(3.0, "3"), (-0.0, "0"), (999999999999999.0, "999999999999999"), (1e15, "1000000000000000.0"),
+             (0.1, "0.1"), (1e16, "1e+16"), (-2.5, "-2.5")]
+    assert [(value, number(value)) for value, _ in table] == table

@@ -51,3 +51,19 @@ def test_the_writer_and_the_reader_read_the_table():
         assert _post(_pre(f"a{escaped}b")) == f"a{character}b"
         assert PLACEHOLDER.fullmatch(placeholder) and not writer_escape.plain_survives(f"a{placeholder}b")
     assert _post(_pre("a\\\\:b")) == "a\\:b"  # an escaped backslash, then a plain colon
+
+
+def test_the_gift_writer_escapes_each_special_character_and_line_break_as_moodle_reads_them():
+    """Written out by hand from Moodle's escapedchar_pre: a backslash doubled, each of ~ = # { } :
+    after a backslash, every line break (CRLF, CR or LF: Moodle drops carriage returns) as \\n."""
+    from lmsexport.writers.moodle.gift.escape import escape
+
+    table = [("plain words", "plain words"), ("a\r\nb\rc\nd", "a\\nb\\nc\\nd"), ("x\ry", "x\\ny"),
+             ("\\ ~ = # { } :", "\\\\ \\~ \\= \\# \\{ \\} \\:")]
+    assert [(source, escape(source)) for source, _ in table] == table
+
+
+def test_a_plain_text_survives_gift_unless_it_holds_a_placeholder_or_an_arrow():
+    from lmsexport.writers.moodle.gift.escape import plain_survives
+
+    assert [plain_survives(s) for s in ("a && b", "a &&058; b", "x -> y", "&&")] == [True, False, False, True]

@@ -389,6 +389,7 @@ foreach (json_decode(stream_get_contents(STDIN), true) as [$answer, $tolerance, 
 
 def test_moodle_grading_accepts_both_bounds_of_each_range_as_written_and_nothing_is_said_lost():
     import json
+    import random
     import shutil
     import subprocess
 
@@ -401,14 +402,60 @@ def test_moodle_grading_accepts_both_bounds_of_each_range_as_written_and_nothing
     # one wide about 0, one of a single number and one centred on 0.
     ranges = [(55.258829, 59.637828999999996), (-393262.9781341648, -393262.39055355865),
               (-650499240.6628883, 650499240.7628883), (2.0, 2.0), (-1.0, 1.0)]
-    quiz = quiz_of({"id": "n", "type": "numerical", "stem": "N",
-                    "answers": [{"min": low, "max": high} for low, high in ranges]})
-    result = export(quiz)
-    assert "moodle-range" not in {d.code for d in result.diagnostics}
+    # And 2,000 more, drawn over every decimal exponent a double has, of every width against their
+    # place, some across zero, near the largest double or among the subnormals.
+    draw = random.Random(20261201)
+    for _ in range(2000):
+        scale = 10.0 ** draw.randint(-320, 307)
+        low = draw.uniform(-1, 1) * scale
+        high = low + abs(draw.choice([draw.uniform(0, 1) * scale, abs(low) * 10.0 ** -draw.randint(1, 16), 0.0]))
+        if high != float("inf"):
+            ranges.append((low, high))
+    questions = [{"id": f"n{start}", "type": "numerical", "stem": "N",
+                  "answers": [{"min": low, "max": high} for low, high in ranges[start:start + 100]]}
+                 for start in range(0, len(ranges), 100)]
+    result = export(quiz_of(*questions))
+    assert not result.diagnostics, [d.message for d in result.diagnostics]
     written = [(a.findtext("text"), a.findtext("tolerance"))
-               for a in etree.fromstring(result.data).find("question[@type='numerical']").findall("answer")]
-    assert written[3:] == [("2", "0"), ("0", "1")]
+               for q in etree.fromstring(result.data).findall("question[@type='numerical']") for a in q.findall("answer")]
+    assert len(written) == len(ranges)
+    assert written[3:5] == [("2", "0"), ("0", "1")]
     php = subprocess.run(["php", "-d", "precision=14", "-r", _MOODLE_ACCEPTS_BOUNDS], capture_output=True, text=True,
                          input=json.dumps([[value, tolerance, repr(low), repr(high)] for (value, tolerance), (low, high) in zip(written, ranges)]))
     assert php.returncode == 0, php.stderr
     assert php.stdout.split() == ["1"] * len(ranges)
+
+
+def test_a_markdown_text_is_html_and_in_another_language_wrapped_by_its_kind():
+    """Markdown goes out rendered, format="html"; in another language than the quiz's, a block
+    text is wrapped in a <div lang>, a short inline one in a <span lang>."""
+    from quizzes import quiz_of
+
+    quiz = quiz_of({"id": "c", "type": "single_choice", "stem": "**Choose**", "options": [
+        {"id": "a", "text": "*oui*", "language": "fr", "correct": True}, {"id": "b", "text": "`no`"}]},
+        {"id": "d", "type": "description", "stem": "*Lis*", "language": "fr"}, text_format="markdown")
+    root = etree.fromstring(export(quiz).data)
+    choice, description = root.find("question[@type='multichoice']"), root.find("question[@type='description']")
+    fields = [(e.get("format"), e.findtext("text")) for e in (choice.find("questiontext"), *choice.findall("answer"),
+                                                               description.find("questiontext"))]
+    assert fields == [("html", "<p><strong>Choose</strong></p>"), ("html", '<span lang="fr"><em>oui</em></span>'),
+                      ("html", "<code>no</code>"), ("html", '<div lang="fr"><p><em>Lis</em></p></div>')]
+    # Laid out as every field of the file is, one element a line, two spaces a level.
+    assert ('\n    <questiontext format="html">\n      <text><![CDATA[<div lang="fr"><p><em>Lis</em></p></div>]]></text>\n'
+            '    </questiontext>\n') in export(quiz).data.decode()
+
+
+def test_a_numerical_answers_credit_off_moodles_list_is_refused_at_that_answer_by_its_number():
+    from quizzes import quiz_of
+    from lmsexport.writers.moodle.moodle_xml.check import check
+
+    quiz = quiz_of({"id": "n", "type": "numerical", "stem": "N", "answers": [{"value": 1}, {"value": 2, "credit": 0.52}]})
+    for diagnostics in (list(check(quiz, ExportOptions())), moodle_xml.render(quiz, ExportOptions()).diagnostics):
+        refused = [(d.pointer, d.message.split(";")[0]) for d in diagnostics if d.code == "moodle-grade"]
+        assert refused == [("/questions/0/answers/1/credit", "answer 2: credit 0.52 (52%) is not one of Moodle's grade fractions, "
+                                                              "so Moodle would reject the whole file")]
+    nearest = ExportOptions(nearest_grade=True)
+    for diagnostics in (list(check(quiz, nearest)), moodle_xml.render(quiz, nearest).diagnostics):
+        assert [(d.pointer, d.message) for d in diagnostics if d.code == "moodle-grade"] == [
+            ("/questions/0/answers/1/credit", "answer 2: credit 0.52 is not one of Moodle's grade fractions; written as the nearest one, "
+                                              "50% (the score changes)")]

@@ -147,3 +147,36 @@ def test_formula_problems_are_those_of_markdown_texts_alone():
     assert formula_problems(Text("Both marks: $\\frca{a}{b}$", TextFormat.MARKDOWN)) == [broken]
     assert formula_problems(Text("Plain: $\\frca{a}{b}$", TextFormat.PLAIN)) == []  # plain text has no formulas
     assert formula_problems(None) == [] and media_references(None) == []
+
+
+def test_plain_text_as_html_a_literal_table():
+    """What each plain text becomes in the HTML of every writer, written out by hand: quotes stay
+    as they are (text content needs no &quot;), a lone carriage return is a line break as CRLF
+    and LF are, and a blank text is no paragraph at all."""
+    table = [
+        ('say "hi" & \'bye\'', '<p>say "hi" &amp; \'bye\'</p>'),
+        ("a\rb", "<p>a<br/>b</p>"),
+        ("a\r\rb", "<p>a</p><p>b</p>"),
+        ("a\r\nb", "<p>a<br/>b</p>"),
+        ("   ", ""),
+        (" \n \n", ""),
+        (" a", "<p>\u00a0a</p>"),  # HTML drops a line's leading spaces: each is kept as a no-break space
+        ("a\n b", "<p>a<br/>\u00a0b</p>"),
+        ("a  b", "<p>a \u00a0b</p>"),  # and collapses a run of them
+        (" a\n\nb", "<p>\u00a0a</p><p>b</p>"),
+        ('X "q"\n\nX', '<p>X "q"</p><p>X</p>'),
+    ]
+    assert [(source, to_html(Text(source, TextFormat.PLAIN))) for source, _ in table] == table
+    assert to_inline_html(Text('"q" \'r\'', TextFormat.PLAIN)) == '"q" \'r\''
+    assert to_inline_html(Text("a\r\nb\rc", TextFormat.PLAIN)) == "a<br/>b<br/>c"
+
+
+def test_the_media_a_text_shows_beside_its_links_and_emphasis():
+    """Images in a text that only the parser reads (emphasis, an image) are found, each once, in
+    order; links to the web are no media."""
+    from lmsexport.text import media_references
+
+    text = Text("*See* ![plan](media/plan%20b.png) and [the site](https://example.org/x) and ![again](media/plan%20b.png) "
+                "![ring](media/ring.svg)", TextFormat.MARKDOWN)
+    assert media_references(text) == ["media/plan b.png", "media/ring.svg"]
+    assert media_references(Text("[the site](https://example.org/y) only", TextFormat.MARKDOWN)) == []

@@ -176,7 +176,7 @@ def test_a_reporter_is_bound_to_a_registered_format(name):
 
     quiz = load_quiz(DATA / "every_type.json").quiz
     assert Reporter(quiz, name, ExportOptions()).format == name
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=f"^unknown format '{name.upper()}x'$"):
         Reporter(quiz, name.upper() + "x", ExportOptions())
 
 
@@ -235,3 +235,4 @@ def test_a_platform_warning_is_no_loss_and_stays_a_warning_under_strict(tmp_path
         said = [(d.severity, d.loss, d.pointer, d.message.startswith("on import into Canvas"), d.message.endswith("(an error under --strict)"))
                 for d in outcome.diagnostics if d.code == "qti-platform" and d.severity is not Severity.NOTE]
         assert said == [(Severity.WARNING, False, "/questions/0", True, False)], render
+        assert [d.loss for d in outcome.diagnostics if d.severity is Severity.NOTE] == [False] * 2  # notes are no loss either

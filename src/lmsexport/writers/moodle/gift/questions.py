@@ -243,9 +243,7 @@ class BlockWriter:
             if answer.is_range:
                 # Moodle reads min..max as the value (min+max)/2 ± max-value computed in doubles, which
                 # prints rounding noise (0.20000000000000007) into the question: exact decimals instead.
-                centre, tolerance, kept = range_as_value_and_tolerance(answer.minimum, answer.maximum)
-                if not kept:
-                    self.report.loss(question, f"range [{answer.minimum!r}, {answer.maximum!r}]: as value {centre} ± {tolerance} Moodle's grading moves its bounds by a rounding error", "answers", index, code="moodle-range")
+                centre, tolerance = range_as_value_and_tolerance(answer.minimum, answer.maximum)
                 accepted = centre + ":" + tolerance
             else:
                 accepted = number(answer.value) + ":" + number(answer.tolerance)

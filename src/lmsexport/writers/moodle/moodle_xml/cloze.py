@@ -74,7 +74,7 @@ def _numeric(answer: NumericAnswer) -> str:
     # A range is the value at its middle with half its width as the tolerance, in the decimals
     # the author wrote: [0.1, 0.3] is 0.2 ± 0.1, not 0.2 ± 0.09999999999999999; written as the
     # other Moodle numbers are, so that the value read back is written the same.
-    centre, tolerance, _ = range_as_value_and_tolerance(answer.minimum, answer.maximum)
+    centre, tolerance = range_as_value_and_tolerance(answer.minimum, answer.maximum)
     return f"{centre}:{tolerance}"
 
 

@@ -196,8 +196,8 @@ class QuestionWriter:
         if None in percents:
             return None
         answers = [self.header(question, "numerical")]
-        for index, (answer, percent) in enumerate(zip(question.answers, percents)):
-            centre, tolerance = self.value_and_tolerance(question, answer, index)
+        for answer, percent in zip(question.answers, percents):
+            centre, tolerance = self.value_and_tolerance(answer)
             answers.append(self.plain_answer(percent, centre, answer.feedback, value(IN2, "tolerance", tolerance)))
         return (
             "".join(answers)
@@ -205,14 +205,10 @@ class QuestionWriter:
             + f"{IN}<showunits>3</showunits>\n{IN}<unitsleft>0</unitsleft>\n"
         )
 
-    def value_and_tolerance(self, question: Question, answer: NumericAnswer, index: int) -> tuple[str, str]:
+    def value_and_tolerance(self, answer: NumericAnswer) -> tuple[str, str]:
         if not answer.is_range:
             return number(answer.value), number(answer.tolerance)
-        low, high = answer.minimum, answer.maximum
-        centre, tolerance, kept = range_as_value_and_tolerance(low, high)
-        if not kept:
-            self.report.loss(question, f"range [{low!r}, {high!r}]: as value {centre} ± {tolerance} Moodle's grading moves its bounds by a rounding error", "answers", index, code="moodle-range")
-        return centre, tolerance
+        return range_as_value_and_tolerance(answer.minimum, answer.maximum)
 
     def _matching(self, question: Matching) -> str:
         parts = [self.header(question, "matching"), f"{IN}<shuffleanswers>{_bool(question.shuffle)}</shuffleanswers>\n",
