@@ -6,7 +6,8 @@ Facts from question/type/multianswer/questiontype.php and probes through Moodle 
   '&amp;'; its feedback at the first '~' or '}' not preceded by '\\'. Moodle then decodes HTML
   entities and undoes only '\\}' and '\\#'. So every '}', '#', '~' and '\\' is written as a
   numeric character reference, '&' as '&#38;' (an answer ending in '&amp;' would swallow the
-  '~' after it), and '<', '>', '"' as entities;
+  '~' after it), and '<', '>', '"' as entities; a backslash before '#' or '}' is written twice,
+  since undoing '\\#' and '\\}' takes one;
 - MULTICHOICE alternatives are stored as HTML, so their escaped HTML is encoded once more;
 - fractions are '=' or '%n%' with any n: cloze does not check Moodle's grade list;
 - the question's mark is the sum of the sub-questions' weights, which must be whole numbers
@@ -17,6 +18,7 @@ Facts from question/type/multianswer/questiontype.php and probes through Moodle 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from math import gcd, lcm
@@ -30,9 +32,14 @@ _CODES = {"&": "&#38;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "}": "&#125;", 
 _ENCODE = str.maketrans(_CODES)
 
 
+# A backslash just before '#' or '}': Moodle decodes the references first and then undoes
+# '\#' and '\}', which would take that backslash; one more is written for it to take.
+_TAKEN_BACKSLASH = re.compile(r"\\(?=[#}])")
+
+
 def encode(value: str) -> str:
     """A string as Moodle's cloze parser gives it back exactly."""
-    return value.translate(_ENCODE)
+    return _TAKEN_BACKSLASH.sub(r"\\\\", value).translate(_ENCODE)
 
 
 def protect_braces(html: str) -> str:
