@@ -70,7 +70,9 @@ def read_blanks(item: etree._Element, kind: str, common: dict, losses: list[str]
         ident = lid.get("ident") or ""
         name = ident[len("response_"):] if ident.startswith("response_") else ident
         content = _content_name(name, taken)
-        placeholder = re.compile(r"(?<!\[)\[" + re.escape(name) + r"\](?!\])")
+        # Canvas's importer replaces the string "[name]" wherever it stands
+        # (extended_text_interaction.rb), also beside brackets of the text: "[[[name]" is "[[" then it.
+        placeholder = re.compile(re.escape(f"[{name}]"))
         places = len(placeholder.findall(source))
         if places:
             source = placeholder.sub(lambda _: f"[[{content}]]", source, count=1)
