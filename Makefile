@@ -67,23 +67,28 @@ browser: $(STAMP)
 	$(VENV)/bin/python -m pip install --quiet -e '.[test,browser]'
 
 # Mutation testing of the escaping, writer, check and output modules (setup.cfg lists them):
-# over an hour on a busy 2-core machine, not part of CI. Each mutant runs the tests that reach it, fastest first, without the
-# slowest (tests/conftest.py, setup.cfg [mutation]); child processes import the mutated code too.
-.PHONY: mutation
+# about an hour and a half on a busy 2-core machine, not part of CI. Each mutant runs the tests
+# that reach it, listed for its module, fastest first, without the slowest (tests/conftest.py,
+# setup.cfg [mutation]); child processes import the mutated code too. Each mutant's verdict is
+# kept in mutants/ as soon as it is known: `mutation-continue` goes on with an interrupted run,
+# `mutation-module MODULE=lmsexport.writers.xml` runs (again) the mutants of one module alone.
+MUTMUT_ENV = LMSEXPORT_SHARED=$${LMSEXPORT_SHARED:-$(abspath ../shared)} \
+	LMSEXPORT_HARNESS_CACHE=$${LMSEXPORT_HARNESS_CACHE:-$(abspath .cache/harness)}
+MUTATION_NICE ?= 10
+.PHONY: mutation mutation-continue mutation-module
 mutation: $(STAMP)
 	$(VENV)/bin/python -m pip install --quiet 'mutmut>=3.8,<4'
 	rm -rf mutants
-	LMSEXPORT_SHARED=$${LMSEXPORT_SHARED:-$(abspath ../shared)} \
-	LMSEXPORT_HARNESS_CACHE=$${LMSEXPORT_HARNESS_CACHE:-$(abspath .cache/harness)} \
-	nice -n 5 $(VENV)/bin/mutmut run --max-children 2
+	$(MUTMUT_ENV) nice -n $(MUTATION_NICE) $(VENV)/bin/mutmut run --max-children 2
 	$(VENV)/bin/python tools/mutation_score.py
 
-# Goes on with an interrupted `make mutation` (Ctrl-C): the mutants already judged keep their results.
-.PHONY: mutation-continue
 mutation-continue: $(STAMP)
-	LMSEXPORT_SHARED=$${LMSEXPORT_SHARED:-$(abspath ../shared)} \
-	LMSEXPORT_HARNESS_CACHE=$${LMSEXPORT_HARNESS_CACHE:-$(abspath .cache/harness)} \
-	nice -n 5 $(VENV)/bin/mutmut run --max-children 2
+	$(MUTMUT_ENV) nice -n $(MUTATION_NICE) $(VENV)/bin/mutmut run --max-children 2
+	$(VENV)/bin/python tools/mutation_score.py
+
+mutation-module: $(STAMP)
+	@test -n "$(MODULE)" || { echo "usage: make mutation-module MODULE=lmsexport.writers.xml"; exit 2; }
+	$(MUTMUT_ENV) nice -n $(MUTATION_NICE) $(VENV)/bin/mutmut run --max-children 2 '$(MODULE).x*'
 	$(VENV)/bin/python tools/mutation_score.py
 
 # Optional: the text rendering and the writers compiled by Cython from the same source (setup.py),

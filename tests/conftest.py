@@ -103,11 +103,24 @@ def _tests_listed(mutant: str, lists: dict[str, list[str]]) -> list[str] | None:
     return lists.get(module)
 
 
+def _children_import_the_mutated_tree() -> None:
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, (str(Path.cwd() / "src"), os.environ.get("PYTHONPATH"))))
+
+
 def pytest_collection_modifyitems(config, items):
     mutant = os.environ.get("MUTANT_UNDER_TEST")
-    if mutant is None or mutant in ("stats", "list_all_tests", "mutant_generation", "fail"):
+    if mutant == "stats":
+        # The timing pass. A child process must run the same code as the test (the build cache
+        # hashes the tool's code: a child on the unmutated tree would find every entry stale and
+        # rebuild everything), but not record which functions ran, which needs mutmut's own
+        # settings: without the variable, the child's trampolines call the original functions,
+        # while this process keeps the mode mutmut set in it.
+        _children_import_the_mutated_tree()
+        del os.environ["MUTANT_UNDER_TEST"]
         return
-    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, (str(Path.cwd() / "src"), os.environ.get("PYTHONPATH"))))
+    if mutant is None or mutant in ("list_all_tests", "mutant_generation", "fail"):
+        return
+    _children_import_the_mutated_tree()
     # Each mutant's tests run in a process forked from the one that ran the clean tests: the
     # renderings that process kept are the unmutated code's, and would hide the mutant.
     from lmsexport import text

@@ -6,7 +6,8 @@ what could not be carried, and, where the corpus states the expected result (Moo
 test expectations, gift-pegjs's parses), with the type, answers, right answers and weights it
 states.
 
-    .venv/bin/python tests/import_corpora.py        # prints the table the README quotes
+    .venv/bin/python tests/import_corpora.py            # prints the table the README quotes
+    .venv/bin/python tests/import_corpora.py --misses   # each question not imported exactly, and why
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ class FileResult:
     path: Path
     questions: list[Question] = field(default_factory=list)
     warned: set[int] = field(default_factory=set)  # indexes of questions with a loss warning or a draft
+    reasons: dict[int, list[str]] = field(default_factory=dict)  # index -> the warnings that name it
     errors: list[str] = field(default_factory=list)
     mismatches: dict[int, str] = field(default_factory=dict)  # index -> how it differs from the corpus's expectation
 
@@ -75,9 +77,14 @@ def import_file(path: Path) -> FileResult:
                     member = quiz.members.get(index)
                     if line == diagnostic.line and line is not None and (member is None or diagnostic.message.startswith(f"{member}: ")):
                         result.warned.add(offset + index)
+                        result.reasons.setdefault(offset + index, []).append(diagnostic.message)
         for index, question in enumerate(quiz.quiz.questions):
             if question.draft:
                 result.warned.add(offset + index)
+                if offset + index not in result.reasons:  # a draft the file gives no line for: the warning names it
+                    named = f"question {(question.title or question.id)!r}: "
+                    said = [d.message for d in quiz.diagnostics if d.code == "import-draft" and named in d.message]
+                    result.reasons[offset + index] = said[:1]
         result.questions.extend(quiz.quiz.questions)
         offset += len(quiz.quiz.questions)
     _compare_expected(result)
@@ -181,8 +188,26 @@ def report(shared: Path) -> list[tuple[str, int, int, int, int]]:
     return rows
 
 
+def misses(shared: Path) -> list[tuple[str, str, int, str]]:
+    """(corpus, file, question number in the file, why) of every question not imported exactly."""
+    found = []
+    for name in CORPORA:
+        for path in corpus_files(shared, name):
+            result = import_file(path)
+            for index, question in enumerate(result.questions):
+                if question.draft or index in result.warned or index in result.mismatches:
+                    why = [result.mismatches[index]] if index in result.mismatches else result.reasons.get(index, [])
+                    found.append((name, str(path.relative_to(shared)), index + 1, " | ".join(why) or "a draft"))
+    return found
+
+
 def main() -> None:
-    shared = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared"
+    arguments = [a for a in sys.argv[1:] if a != "--misses"]
+    shared = Path(arguments[0]) if arguments else ROOT.parent / "shared"
+    if "--misses" in sys.argv:
+        for name, file, number, why in misses(shared):
+            print(f"{name}\t{file}\t#{number}\t{why}")
+        return
     rows = report(shared)
     print("| corpus | files | files refused (located message) | questions read | imported exactly | share |")
     print("|---|---|---|---|---|---|")

@@ -204,3 +204,83 @@ def test_a_plain_text_holding_tex_delimiters_is_said_to_show_as_a_formula():
     said = [d for d in validate({"id": "q", "title": "T", "language": "en", "questions": [question]}, formats=["canvas"]) if d.code == "canvas-math"]
     assert [(d.pointer, d.severity) for d in said] == [("/questions/0/stem", Severity.WARNING), ("/questions/0/options/0/text", Severity.WARNING)]
     assert all(d.line for d in said) and "'\\(a+b\\)'" in said[0].message
+
+
+def _losses(quiz):
+    """What the check and the writer say Canvas loses, as (pointer, code, message), notes left out;
+    the two must say the same."""
+    checked = sorted((d.pointer, d.code, d.message) for d in check_canvas(quiz, ExportOptions()) if d.severity is not Severity.NOTE)
+    written = sorted((d.pointer, d.code, d.message) for d in canvas.render(quiz, ExportOptions()).diagnostics
+                     if d.severity is not Severity.NOTE)
+    assert checked == written
+    return checked
+
+
+def test_each_blank_kind_says_what_canvas_loses_at_the_value_in_its_words():
+    mixed = {"id": "mix", "type": "fill_in_blanks", "stem": "[[d]] [[s]] [[n]]", "blanks": [
+        {"id": "d", "type": "dropdown", "points": 1, "options": [{"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B", "credit": 0.5}]},
+        {"id": "s", "type": "short_answer", "points": 2, "case_sensitive": True,
+         "answers": [{"text": "x", "feedback": "Right."}, {"text": "y", "credit": 0.5}]},
+        {"id": "n", "type": "numerical", "points": 1, "answers": [{"value": 8}, {"value": 16}, {"min": 7, "max": 9, "credit": 0.25}]},
+    ]}
+    dropdowns = {"id": "dd", "type": "fill_in_blanks", "stem": "[[e]] [[f]]", "blanks": [
+        {"id": "e", "type": "dropdown", "options": [{"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B"}, {"id": "c", "text": "C", "credit": 0.25}]},
+        {"id": "f", "type": "dropdown", "options": [{"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B", "credit": -0.5}]},
+    ]}
+    assert _losses(quiz_of(mixed, dropdowns)) == sorted([
+        ("/questions/0/blanks", "canvas-blanks", "question 'mix': Canvas cannot mix drop-downs and typed blanks in one question: it becomes "
+                                                 "fill in multiple blanks, and drop-down(s) 'd' typed blanks that accept the correct option's text"),
+        ("/questions/0/blanks", "canvas-credit", "question 'mix': Canvas shares the points equally among the blanks; the blanks' own points are not kept"),
+        # the drop-down of a mixed question becomes a typed blank: its 50% wrong option is not said again
+        ("/questions/0/blanks/1", "canvas-feedback", "question 'mix': blank 's': Canvas's importer drops the feedback of each answer of a blank"),
+        ("/questions/0/blanks/1/answers/1/credit", "canvas-credit", "question 'mix': blank 's': every answer Canvas lists is fully right, so 'y' (50%) is left out"),
+        ("/questions/0/blanks/1/case_sensitive", "lost-case", "answers are compared without case: case sensitivity is lost"),
+        ("/questions/0/blanks/2", "canvas-number", "question 'mix': blank 'n': Canvas compares a blank's text, so the number must be typed exactly as "
+                                                   "'8' or '16' (no tolerance, range or partial credit)"),
+        ("/questions/1/blanks/0/options/2/credit", "canvas-credit", "question 'dd': blank 'e': a Canvas drop-down is right or wrong; 'c' (25%) earns 0"),
+        ("/questions/1/blanks/1/options/1/credit", "canvas-credit", "question 'dd': blank 'f': a Canvas drop-down is right or wrong; 'b' (-50%) earns 0"),
+    ])
+
+
+def test_a_partly_right_answer_is_named_as_written_in_the_loss():
+    quiz = quiz_of(
+        {"id": "s", "type": "short_answer", "stem": "S", "answers": [{"text": "nccl"}, {"text": "rccl", "credit": 0.5}]},
+        {"id": "n", "type": "numerical", "stem": "N", "answers": [{"value": 8}, {"min": 7, "max": 9.5, "credit": 0.5},
+                                                                 {"value": 16, "tolerance": 0.25, "credit": 0.125}]})
+    assert _losses(quiz) == [
+        ("/questions/0/answers/1/credit", "canvas-credit", "question 's': every answer Canvas lists is fully right, so answer 'rccl' (50%) is left out with its feedback"),
+        ("/questions/1/answers/1/credit", "canvas-credit", "question 'n': every answer Canvas lists is fully right, so answer [7, 9.5] (50%) is left out with its feedback"),
+        ("/questions/1/answers/2/credit", "canvas-credit", "question 'n': every answer Canvas lists is fully right, so answer 16±0.25 (12.5%) is left out with its feedback"),
+    ]
+
+
+def test_an_ordering_question_says_it_becomes_matching_and_loses_its_grading_unless_by_position():
+    items = [{"id": "a", "text": "A"}, {"id": "b", "text": "B"}, {"id": "c", "text": "C"}]
+    quiz = quiz_of({"id": "p", "type": "ordering", "stem": "O", "grading": "absolute_position", "items": items},
+                   {"id": "w", "type": "ordering", "stem": "O", "grading": "all_or_nothing", "items": items[:2]})
+    becomes = ("Canvas classic quizzes have no ordering question: it becomes a matching question, each item matched to its place "
+               "(1 to {}), the items listed in a scrambled order")
+    assert _losses(quiz) == [
+        ("/questions/0", "canvas-ordering", "question 'p': " + becomes.format(3)),
+        ("/questions/1", "canvas-ordering", "question 'w': " + becomes.format(2)),
+        ("/questions/1/grading", "canvas-credit", "question 'w': Canvas scores each item matched to its right place (Moodle's absolute "
+                                                  "position), not by the grading 'all_or_nothing'"),
+    ]
+
+
+def test_a_matching_question_without_pairs_is_refused_at_its_pairs():
+    quiz = quiz_of({"id": "e", "type": "essay", "stem": "E"}, {"id": "m", "type": "matching", "stem": "M", "pairs": []})
+    assert [(d.pointer, d.code, d.message) for d in check_canvas(quiz, ExportOptions()) if d.is_error] == [
+        ("/questions/1/pairs", "canvas-no-answer", "question 'm': a matching question needs at least one pair")]
+    assert canvas.render(quiz, ExportOptions()).data is None
+
+
+def test_a_text_only_question_loses_each_feedback_at_its_place():
+    text = "Read this."
+    quiz = quiz_of({"id": "d", "type": "description", "stem": "D", "explanation": text,
+                    "feedback": {"correct": text, "partially_correct": text, "incorrect": text}})
+    lost = "question 'd': Canvas text-only questions show no feedback; it is left out"
+    assert _losses(quiz) == [("/questions/0/explanation", "canvas-feedback", lost),
+                             ("/questions/0/feedback/correct", "canvas-feedback", lost),
+                             ("/questions/0/feedback/incorrect", "canvas-feedback", lost),
+                             ("/questions/0/feedback/partially_correct", "canvas-feedback", lost)]

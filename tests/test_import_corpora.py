@@ -66,3 +66,30 @@ def test_known_questions_come_out_right(shared_dir):
     assert isinstance(choice, SingleChoice) and [c.correct for c in choice.choices] == [True, False, False]
     drafts = import_file(shared_dir / "corpora/moodle-xml/format-xml/broken_cloze_questions.xml").questions
     assert len(drafts) == 5 and all(q.draft for q in drafts) and "{" in drafts[1].stem.source
+
+
+
+def _readme_table() -> list[tuple]:
+    """The rows of the README's table of shares (the one headed as import_corpora prints it)."""
+    from conftest import ROOT
+
+    rows, inside = [], False
+    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("| corpus | files | files refused"):
+            inside = True
+        elif inside and line.startswith("|---"):
+            continue
+        elif inside and line.startswith("|"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            rows.append((cells[0], *(int(c) for c in cells[1:5]), cells[5]))
+        elif inside:
+            break
+    return rows
+
+
+def test_the_readme_gives_the_shares_this_computation_gives(shared_dir):
+    """The README's figures are what tests/import_corpora.py prints for these readers."""
+    from import_corpora import report
+
+    computed = [(*row, f"{100 * row[4] / row[3]:.0f} %") for row in report(shared_dir)]
+    assert _readme_table() == computed, "update the README's table: .venv/bin/python tests/import_corpora.py"

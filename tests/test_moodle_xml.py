@@ -371,3 +371,44 @@ def test_a_cloze_question_carries_each_media_file_it_shows_once(tmp_path):
     assert files == [("ring.png", "/media/", (media / "ring.png").read_bytes()),
                      ("schedule.png", "/media/", (media / "schedule.png").read_bytes())]
     assert text.findtext("text").count("@@PLUGINFILE@@/media/ring.png") == 3  # twice in the stem, once in a feedback
+
+
+# Moodle's grading of a numerical answer (question/type/numerical/question.php, Moodle 4.5:
+# get_tolerance_interval, nominal tolerance, and within_tolerance), run by PHP on the value and
+# tolerance as the file holds them: whether a response at each bound of the range is accepted.
+_MOODLE_ACCEPTS_BOUNDS = r"""
+$epsilon = pow(10, -1 * ini_get('precision'));
+foreach (json_decode(stream_get_contents(STDIN), true) as [$answer, $tolerance, $low, $high]) {
+    $answer = (float) $answer; $tolerance = (float) $tolerance;
+    $tolerance = $tolerance + $epsilon * max(abs($tolerance), abs($answer), $epsilon);
+    [$min, $max] = [$answer - $tolerance, $answer + $tolerance];
+    echo ($min <= (float) $low && (float) $low <= $max && $min <= (float) $high && (float) $high <= $max) ? "1\n" : "0\n";
+}
+"""
+
+
+def test_moodle_grading_accepts_both_bounds_of_each_range_as_written_and_nothing_is_said_lost():
+    import json
+    import shutil
+    import subprocess
+
+    from quizzes import quiz_of
+
+    if shutil.which("php") is None:
+        pytest.skip("php is not installed: Moodle's numerical grading cannot run (apt-get install php-cli)")
+    # Ranges whose bounds, in doubles, lie a rounding error off value ± tolerance: Moodle's margin
+    # (10^-14 of the largest of value and tolerance) takes them in; one about 0, one far from it,
+    # one wide about 0, one of a single number and one centred on 0.
+    ranges = [(55.258829, 59.637828999999996), (-393262.9781341648, -393262.39055355865),
+              (-650499240.6628883, 650499240.7628883), (2.0, 2.0), (-1.0, 1.0)]
+    quiz = quiz_of({"id": "n", "type": "numerical", "stem": "N",
+                    "answers": [{"min": low, "max": high} for low, high in ranges]})
+    result = export(quiz)
+    assert "moodle-range" not in {d.code for d in result.diagnostics}
+    written = [(a.findtext("text"), a.findtext("tolerance"))
+               for a in etree.fromstring(result.data).find("question[@type='numerical']").findall("answer")]
+    assert written[3:] == [("2", "0"), ("0", "1")]
+    php = subprocess.run(["php", "-d", "precision=14", "-r", _MOODLE_ACCEPTS_BOUNDS], capture_output=True, text=True,
+                         input=json.dumps([[value, tolerance, repr(low), repr(high)] for (value, tolerance), (low, high) in zip(written, ranges)]))
+    assert php.returncode == 0, php.stderr
+    assert php.stdout.split() == ["1"] * len(ranges)

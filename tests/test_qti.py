@@ -344,3 +344,111 @@ def test_the_check_finds_html_qti_cannot_hold_in_every_kind_of_text_at_its_place
         ("/questions/0/options/0/text", "qti", message), ("/questions/0/stem", "qti", message),
         ("/sections/0/instructions", "qti", message)]
     assert qti.render(quiz, ExportOptions()).data is None
+
+
+def test_the_check_finds_html_qti_cannot_hold_in_each_blanks_feedback_at_its_place():
+    """The feedback of every blank's answers and options, of each blank kind, is checked at its
+    own place, as the writer renders it."""
+    from quizzes import quiz_of
+    from lmsexport.writers.qti.check import check
+
+    font = {"text": '<font color="red">no</font>', "format": "html"}
+    quiz = quiz_of({"id": "b", "type": "fill_in_blanks", "stem": "[[s]] [[n]] [[d]]", "blanks": [
+        {"id": "s", "type": "short_answer", "answers": [{"text": "x"}, {"text": "y", "credit": 0.5, "feedback": font}]},
+        {"id": "n", "type": "numerical", "answers": [{"value": 1, "feedback": font}]},
+        {"id": "d", "type": "dropdown", "options": [{"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B", "feedback": font}]},
+    ]})
+    message = "cannot be written as valid QTI: <font> has no equivalent in QTI"
+    expected = [("/questions/0/blanks/0/answers/1/feedback", "qti", message), ("/questions/0/blanks/1/answers/0/feedback", "qti", message),
+                ("/questions/0/blanks/2/options/1/feedback", "qti", message)]
+    assert sorted((d.pointer, d.code, d.message) for d in check(quiz, ExportOptions()) if d.is_error) == expected
+    export = qti.render(quiz, ExportOptions())
+    assert export.data is None
+    assert sorted((d.pointer, d.code, d.message) for d in export.diagnostics if d.is_error) == expected
+
+
+def test_the_check_finds_html_qti_cannot_hold_in_each_answers_feedback_and_each_prompt_at_its_place():
+    """Per-answer feedback of every scored type and the prompts and items of matching and
+    ordering, each at its own place (a numerical question's answers are shown in order of credit,
+    each still at its own index)."""
+    from quizzes import quiz_of
+    from lmsexport.writers.qti.check import check
+
+    font = {"text": '<font color="red">no</font>', "format": "html"}
+    quiz = quiz_of(
+        {"id": "t", "type": "true_false", "stem": "T", "answer": True, "true_feedback": font, "false_feedback": font},
+        {"id": "s", "type": "short_answer", "stem": "S", "answers": [{"text": "a"}, {"text": "b", "credit": 0.5, "feedback": font}]},
+        {"id": "n", "type": "numerical", "stem": "N", "answers": [{"value": 1, "credit": 0.5}, {"value": 2, "feedback": font},
+                                                                 {"value": 3, "credit": 0.25, "feedback": font}]},
+        {"id": "m", "type": "matching", "stem": "M", "pairs": [{"id": "a", "prompt": "a", "answer": "1"}, {"id": "b", "prompt": font, "answer": "2"}]},
+        {"id": "o", "type": "ordering", "stem": "O", "items": [{"id": "a", "text": "A"}, {"id": "b", "text": font}]})
+    message = "cannot be written as valid QTI: <font> has no equivalent in QTI"
+    expected = [(f"/questions/{where}", "qti", message) for where in (
+        "0/false_feedback", "0/true_feedback", "1/answers/1/feedback", "2/answers/1/feedback", "2/answers/2/feedback",
+        "3/pairs/1/prompt", "4/items/1/text")]
+    assert sorted((d.pointer, d.code, d.message) for d in check(quiz, ExportOptions()) if d.is_error) == expected
+    assert sorted((d.pointer, d.code, d.message) for d in qti.render(quiz, ExportOptions()).diagnostics if d.is_error) == expected
+
+
+def test_the_check_refuses_items_prompts_and_options_of_one_identifier_at_their_list():
+    """A model built otherwise than by loading (the API, an importer) may repeat an id; QTI needs
+    each choice, item and prompt to have its own identifier."""
+    from quizzes import quiz_of
+    from lmsexport.writers.qti.check import check
+
+    quiz = quiz_of(
+        {"id": "o", "type": "ordering", "stem": "O", "items": [{"id": "a", "text": "A"}, {"id": "a", "text": "B"}]},
+        {"id": "m", "type": "matching", "stem": "M", "pairs": [{"id": "a", "prompt": "P", "answer": "1"}, {"id": "a", "prompt": "Q", "answer": "2"}]},
+        {"id": "c", "type": "single_choice", "stem": "C", "options": [{"id": "a", "text": "A", "correct": True}, {"id": "a", "text": "B"}]})
+    expected = [("/questions/0/items", "qti", "two items have the same identifier"),
+                ("/questions/1/pairs", "qti", "two prompts or answers have the same identifier"),
+                ("/questions/2/options", "qti", "two options have the same identifier")]
+    assert sorted((d.pointer, d.code, d.message) for d in check(quiz, ExportOptions()) if d.is_error) == expected
+    export = qti.render(quiz, ExportOptions())
+    assert export.data is None
+    assert sorted((d.pointer, d.code, d.message) for d in export.diagnostics if d.is_error) == expected
+
+
+def test_the_check_finds_html_qti_cannot_hold_in_an_options_feedback_at_its_place():
+    from quizzes import quiz_of
+    from lmsexport.writers.qti.check import check
+
+    font = {"text": '<font color="red">no</font>', "format": "html"}
+    quiz = quiz_of({"id": "c", "type": "multiple_response", "stem": "C", "options": [
+        {"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B", "feedback": font}]})
+    expected = [("/questions/0/options/1/feedback", "qti", "cannot be written as valid QTI: <font> has no equivalent in QTI")]
+    assert [(d.pointer, d.code, d.message) for d in check(quiz, ExportOptions()) if d.is_error] == expected
+    assert [(d.pointer, d.code, d.message) for d in qti.render(quiz, ExportOptions()).diagnostics if d.is_error] == expected
+
+
+def test_the_check_says_what_an_item_loses_or_cannot_hold_at_each_place():
+    """An unscored question's outcome feedback is never shown (a loss each); a scored question's
+    outcome feedback, explanation and stem, and an essay's grader information, are checked where
+    they stand; a penalty has no place in QTI."""
+    from quizzes import quiz_of
+    from lmsexport.writers.qti.check import check
+
+    font = {"text": '<font color="red">no</font>', "format": "html"}
+    quiz = quiz_of(
+        {"id": "e", "type": "essay", "stem": "E", "feedback": {"correct": "C", "partially_correct": "P", "incorrect": "I"}, "grader_info": font},
+        {"id": "s", "type": "short_answer", "stem": font, "penalty": 0.5, "explanation": font, "answers": [{"text": "a"}],
+         "feedback": {"correct": font, "partially_correct": font, "incorrect": font}})
+    never = "this question has no right answer, so its {} feedback is never shown; it is left out"
+    refused = "cannot be written as valid QTI: <font> has no equivalent in QTI"
+    expected = sorted([
+        ("/questions/0/feedback/correct", "qti-loss", never.format("correct")),
+        ("/questions/0/feedback/incorrect", "qti-loss", never.format("incorrect")),
+        ("/questions/0/feedback/partially_correct", "qti-loss", never.format("partially_correct")),
+        ("/questions/0/grader_info", "qti", refused),
+        ("/questions/1/explanation", "qti", refused),
+        ("/questions/1/feedback/correct", "qti", refused),
+        ("/questions/1/feedback/incorrect", "qti", refused),
+        ("/questions/1/feedback/partially_correct", "qti", refused),
+        ("/questions/1/penalty", "lost-penalty", "no penalty for another try: the penalty is left out"),
+        ("/questions/1/stem", "qti", refused)])
+
+    def said(diagnostics):
+        return sorted((d.pointer, d.code, d.message) for d in diagnostics if d.code in ("qti", "qti-loss", "lost-penalty"))
+
+    assert said(check(quiz, ExportOptions())) == expected
+    assert said(qti.render(quiz, ExportOptions()).diagnostics) == expected

@@ -74,3 +74,33 @@ def test_anything_else_is_parsed(html, monkeypatch):
     monkeypatch.setattr(xhtml, "_parsed", lambda h: seen.append(h) or xhtml.Fragment(h, (), ()))
     xhtml.fragment.__wrapped__(html)
     assert seen == [html]
+
+
+def _flat_agrees(html: str) -> None:
+    """Markup `is_flat` passes is what the parse keeps as it is, with nothing lost or refused."""
+    if xhtml.is_flat(html):
+        parsed = xhtml._parsed(html)
+        assert (parsed.markup, parsed.lost, parsed.errors) == (html, (), ()), html
+
+
+@pytest.mark.parametrize("html", SAMPLES)
+def test_flat_markup_is_what_the_parse_keeps(html):
+    _flat_agrees(html)
+
+
+def test_random_flat_markup_is_what_the_parse_keeps():
+    rng = random.Random(12)
+    passed = 0
+    for _ in range(5000):
+        html = "".join(rng.choice(PIECES) for _ in range(rng.randint(0, 7)))
+        _flat_agrees(html)
+        passed += xhtml.is_flat(html)
+    assert passed > 200  # the pattern is reached, not only refused
+
+
+def test_what_the_markdown_fast_paths_write_is_flat():
+    for html in ["<p>a <strong>b</strong> <em>c</em> <code>d</code> &quot;e&quot;</p>\n<p>f</p>", 'x <a href="https://e.org/a?b=1">y</a> z',
+                 "<p>one</p>", "words only", "a<br />\nb"]:
+        assert xhtml.is_flat(html), html
+    for html in ["<p><em>a</p></em>", "<p>a</p><ul><li>b</li></ul>", "<em><strong>a</strong></em>", "<p>a &nbsp;</p>", "<p><p>a</p></p>", "<p>a"]:
+        assert not xhtml.is_flat(html), html

@@ -160,3 +160,38 @@ def test_a_section_of_drafts_only_is_left_out_with_a_note(format_name, code, tmp
             text = "".join(archive.read(n).decode("utf-8") for n in archive.namelist() if n.endswith(".xml"))
     assert "Later" not in text and "Add all 0" not in text
     assert "A?" in text and "C?" in text
+
+
+def test_moodle_says_in_words_how_each_kind_of_section_goes_into_the_quiz_and_where():
+    from quizzes import quiz_of
+
+    quiz = quiz_of(*({"id": q, "type": "essay", "stem": "E"} for q in ("a", "b", "c", "d", "e")), sections=[
+        {"id": "kept", "title": "Kept", "questions": ["a", "b"]},
+        {"id": "mixed", "title": "Mixed", "shuffle": True, "questions": ["c", "d"]},
+        {"id": "drawn", "title": "Drawn", "pick": 1, "questions": ["e"]}])
+    result = moodle_xml.render(quiz, ExportOptions())
+    infos = [q.findtext("info/text") for q in etree.fromstring(result.data).iter("question") if q.get("type") == "category"]
+    assert [info for info in infos if info] == [
+        '<p class="section-draw">Add all 2 of these questions to the quiz together, in this order.</p>',
+        '<p class="section-draw">Add all 2 of these questions to the quiz together, in a random order.</p>',
+        '<p class="section-draw">Draw 1 of these 1 questions at random for each student.</p>']
+    base = "$course$/top/T"
+    assert [(d.pointer, d.message) for d in result.diagnostics if d.code == "moodle-section"] == [
+        ("/sections/0", f"section 'kept': a Moodle question bank holds no quiz layout, so the section is the category '{base}/Kept'; "
+                        "add its questions to the quiz together"),
+        ("/sections/1", f"section 'mixed': a Moodle question bank holds no quiz layout, so the section is the category '{base}/Mixed'; "
+                        "add its questions to the quiz together and shuffle them"),
+        ("/sections/2", f"section 'drawn': a Moodle question bank holds no quiz layout, so the section is the category '{base}/Drawn'; "
+                        "to draw 1 of its questions, add 1 random question(s) from this category to the quiz")]
+
+
+@pytest.mark.parametrize("format_name,code", [("moodle", "moodle-section"), ("gift", "moodle-section"), ("qti", "qti-section"), ("canvas", "canvas-section")])
+def test_the_check_notes_a_section_of_drafts_only_as_its_writer_does(format_name, code, tmp_path):
+    from lmsexport.formats import FORMATS
+    from lmsexport.writers.shared import ExportOptions
+
+    path = tmp_path / "drafts-only.json"
+    path.write_text(json.dumps(DRAFTS_ONLY), encoding="utf-8")
+    said = [(d.code, d.severity.value, d.pointer, d.message) for d in FORMATS[format_name].check(load_quiz(path).quiz, ExportOptions())
+            if "all its questions are drafts" in d.message]
+    assert said == [(code, "note", "/sections/0", "section 'later': all its questions are drafts, so the section is left out")]

@@ -44,6 +44,7 @@ WHOLE = {
     "qti-platform": "what a platform's importer changes of a question or section as a whole",
     "canvas-section": "Canvas has no sections: the section's layout",
     "moodle-section": "a Moodle bank holds no quiz layout: the section's",
+    "qti-section": "a section of drafts only, left out of the test as a whole",
     "canvas-metadata": "a note listing the quiz's fields Canvas has no place for",
     "moodle-metadata": "a note listing the quiz's fields Moodle does not keep",
     "nothing-to-export": "a quiz of drafts only",
@@ -185,3 +186,52 @@ def test_a_name_moodle_changes_is_said_at_the_title_or_the_id(tmp_path):
     found = {(d.code, d.pointer, d.formats) for d in outcome.diagnostics if d.code.endswith("-name")}
     assert found == {("moodle-name", "/questions/0/title", ("moodle", "gift")), ("gift-name", "/questions/0/title", ("gift",))}
     assert {(d.line, d.column) for d in outcome.diagnostics if d.code.endswith("-name")} == {(10, 16)}  # the title's value
+
+
+def test_a_name_moodle_changes_stands_at_the_id_when_the_question_has_no_title():
+    """A model built otherwise than by loading (the API, an importer) may have such an id; the
+    name Moodle shows is then the id, and the loss stands there."""
+    from quizzes import quiz_of
+    from lmsexport.writers.moodle.gift.check import check as check_gift
+    from lmsexport.writers.moodle.moodle_xml.check import check as check_moodle_xml
+
+    quiz = quiz_of({"id": "x" * 300, "type": "essay", "stem": "S"}, {"id": "a&&058;b", "type": "essay", "stem": "S"})
+    assert sorted((d.pointer, d.code) for d in check_moodle_xml(quiz, ExportOptions()) if d.code.endswith("-name")) == [
+        ("/questions/0/id", "moodle-name")]
+    assert sorted((d.pointer, d.code) for d in check_gift(quiz, ExportOptions()) if d.code.endswith("-name")) == [
+        ("/questions/0/id", "moodle-name"), ("/questions/1/id", "gift-name")]
+
+
+@pytest.mark.parametrize("name, filename", [("canvas", "q.zip"), ("gift", "q.gift.txt"), ("moodle", "q.xml"), ("qti", "q.zip")])
+def test_a_quiz_of_drafts_only_names_the_file_it_does_not_write(name, filename):
+    """The API's export of such a quiz: the file name the format gives the quiz (as in exports/),
+    no bytes, and the note that says why."""
+    from quizzes import quiz_of
+    from lmsexport.api import export
+
+    done = export(quiz_of({"id": "d", "type": "essay", "stem": "S", "draft": True}), name)
+    assert (done.filename, done.data) == (filename, None)
+    assert [d.code for d in done.diagnostics] == ["nothing-to-export"]
+
+
+def test_an_error_is_no_loss_and_strict_leaves_it_as_it_was_said(tmp_path):
+    """Eleven correct options split 1/11 each, a grade Moodle refuses: an error of the check and of
+    the writer alike, never a loss (so not one "under --strict"), reported as no loss."""
+    options = [{"id": f"o{i}", "text": f"O{i}", "correct": True} for i in range(11)] + [{"id": "w", "text": "W"}]
+    path = _write(tmp_path, {"id": "m", "type": "multiple_response", "stem": "S", "options": options})
+    for render in (False, True):
+        outcome = process_quiz(path, ("moodle",), ExportOptions(strict=True), render=render)
+        said = [(d.severity, d.loss, d.pointer, d.message.startswith("the default split gives each of the 11 correct options 0.0909091 (9.09091%)"),
+                 d.message.endswith("(an error under --strict)")) for d in outcome.diagnostics if d.code == "moodle-grade"]
+        assert said == [(Severity.ERROR, False, "/questions/0/options", True, False)], render
+
+
+def test_a_platform_warning_is_no_loss_and_stays_a_warning_under_strict(tmp_path):
+    """A range scores in the package, but Canvas's importer keeps only its midpoint: the file
+    carries everything, so even --strict leaves that a warning, at the question."""
+    path = _write(tmp_path, {"id": "r", "type": "numerical", "stem": "S", "answers": [{"min": 0.1, "max": 0.3}]})
+    for render in (False, True):
+        outcome = process_quiz(path, ("qti",), ExportOptions(strict=True), render=render)
+        said = [(d.severity, d.loss, d.pointer, d.message.startswith("on import into Canvas"), d.message.endswith("(an error under --strict)"))
+                for d in outcome.diagnostics if d.code == "qti-platform" and d.severity is not Severity.NOTE]
+        assert said == [(Severity.WARNING, False, "/questions/0", True, False)], render

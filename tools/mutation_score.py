@@ -1,8 +1,10 @@
 """The mutation score of each mutated module, from mutmut's results in mutants/ (after `make mutation`).
 
 A mutant counts as killed when a test failed or it ran out of time (an endless loop is caught);
-the score is killed of those that ran against at least one test. The survivors are listed by name,
-for `.venv/bin/mutmut show NAME`.
+the score is killed of those judged (run against at least one test), the equivalent mutants
+(setup.cfg's [mutation] `equivalent mutants`: no input can tell them from the original, the README
+says why) left out and counted apart. The survivors are listed by name, for
+`.venv/bin/mutmut show NAME`; so is a mutant listed as equivalent that a test kills (it was not).
 """
 
 from __future__ import annotations
@@ -32,35 +34,58 @@ def mutated_modules(setup_cfg: Path = Path("setup.cfg")) -> set[str] | None:
     return {path.removeprefix("src/") for path in listed} or None
 
 
+def equivalent_mutants(setup_cfg: Path = Path("setup.cfg")) -> set[str]:
+    from configparser import ConfigParser
+
+    settings = ConfigParser()
+    settings.read(setup_cfg)
+    return set(settings.get("mutation", "equivalent mutants", fallback="").split())
+
+
 def main(mutants: Path = Path("mutants")) -> int:
     modules = mutated_modules()
+    equivalent = equivalent_mutants()
     metas = sorted(meta for meta in (mutants / "src").rglob("*.py.meta")
                    if modules is None or module_of(meta, mutants) in modules)
     if not metas:
         print(f"no mutation results in {mutants}: run `make mutation` first", file=sys.stderr)
         return 2
-    rows, survivors = [], []
-    totals = [0, 0, 0, 0, 0]
+    rows, survivors, killed_equivalents, unjudged = [], [], [], []
+    totals = [0] * 7
     for meta in metas:
         codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
-        killed = sum(code in KILLED for code in codes.values())
-        timeout = sum(code in TIMEOUT for code in codes.values())
-        survived = [name for name, code in codes.items() if code in SURVIVED]
-        untested = sum(code in NO_TESTS for code in codes.values())
-        other = len(codes) - killed - timeout - len(survived) - untested
-        counts = (len(codes), killed, timeout, len(survived), untested)
+        equivalents = {name for name in codes if name in equivalent}
+        killed_equivalents += sorted(name for name in equivalents if codes[name] in KILLED | TIMEOUT)
+        judged = {name: code for name, code in codes.items() if name not in equivalents}
+        killed = sum(code in KILLED for code in judged.values())
+        timeout = sum(code in TIMEOUT for code in judged.values())
+        survived = [name for name, code in judged.items() if code in SURVIVED]
+        untested = sum(code in NO_TESTS for code in judged.values())
+        not_run = [name for name, code in judged.items() if code is None]
+        other = len(judged) - killed - timeout - len(survived) - untested - len(not_run)
+        counts = (len(codes), len(equivalents), killed, timeout, len(survived), untested, len(not_run))
         totals = [a + b for a, b in zip(totals, counts)]
         rows.append((module_of(meta, mutants), *counts, other))
         survivors += sorted(survived)
-    print(f"{'module':<45} {'mutants':>7} {'killed':>6} {'timeout':>7} {'survived':>8} {'no test':>7} {'other':>5} {'score':>6}")
-    for name, total, killed, timeout, survived, untested, other in rows + [("total", *totals, totals[0] - sum(totals[1:]))]:
+        unjudged += not_run
+    print(f"{'module':<45} {'mutants':>7} {'equiv.':>6} {'killed':>6} {'timeout':>7} {'survived':>8} "
+          f"{'no test':>7} {'not run':>7} {'other':>5} {'score':>6}")
+    for name, total, equivalents, killed, timeout, survived, untested, not_run, other in \
+            rows + [("total", *totals, totals[0] - sum(totals[1:]))]:
         tested = killed + timeout + survived
         score = f"{100 * (killed + timeout) / tested:.1f}%" if tested else "-"
-        print(f"{name:<45} {total:>7} {killed:>6} {timeout:>7} {survived:>8} {untested:>7} {other:>5} {score:>6}")
+        print(f"{name:<45} {total:>7} {equivalents:>6} {killed:>6} {timeout:>7} {survived:>8} "
+              f"{untested:>7} {not_run:>7} {other:>5} {score:>6}")
     if survivors:
         print("\nsurvivors:")
         for name in survivors:
             print("  " + name)
+    if killed_equivalents:
+        print("\nlisted as equivalent in setup.cfg, but killed by a test:")
+        for name in killed_equivalents:
+            print("  " + name)
+    if unjudged:
+        print(f"\n{len(unjudged)} mutants not run yet: `make mutation-continue` goes on")
     return 0
 
 

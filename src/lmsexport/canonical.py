@@ -37,6 +37,7 @@ from .model import (
     Text,
     TextFormat,
     TrueFalse,
+    constructor,
 )
 
 
@@ -57,6 +58,14 @@ def _tags(values) -> tuple[str, ...]:
 
 
 _NO_FEEDBACK = Feedback()
+
+# Each model object is made by its class's constructor without the frozen dataclass's per-field
+# __setattr__ (model.constructor): the same objects, for a third of the cost of the fields a
+# bank has by the hundred thousand. Text and Location, of two fields each, cost no more as they are.
+_new: dict[type, Callable[..., Any]] = {cls: constructor(cls) for cls in (
+    Feedback, Choice, AcceptedAnswer, NumericAnswer, DropdownOption, ShortAnswerBlank, NumericalBlank, DropdownBlank,
+    SingleChoice, MultipleResponse, TrueFalse, ShortAnswer, Numerical, FillInBlanks, Matching, MatchPair, Distractor,
+    Ordering, OrderItem, Essay, Description, Section, Quiz)}
 
 
 class _Reader:
@@ -80,7 +89,7 @@ class _Reader:
         if feedback is None and explanation is None:
             return _NO_FEEDBACK  # immutable, so every question without feedback shares one
         feedback = feedback or {}
-        return Feedback(
+        return _new[Feedback](
             general=self.text(explanation),
             correct=self.text(feedback.get("correct")),
             partially_correct=self.text(feedback.get("partially_correct")),
@@ -116,7 +125,7 @@ class _Reader:
             else:
                 credit = 1.0 if correct else 0.0
             result.append(
-                Choice(
+                _new[Choice](
                     id=option["id"],
                     text=self.text(option["text"]),
                     correct=correct,
@@ -130,13 +139,13 @@ class _Reader:
 
     def accepted(self, answers: list[dict]) -> tuple[AcceptedAnswer, ...]:
         return tuple(
-            AcceptedAnswer(text=_plain(a["text"]), credit=float(a.get("credit", 1)), feedback=self.text(a.get("feedback")))
+            _new[AcceptedAnswer](text=_plain(a["text"]), credit=float(a.get("credit", 1)), feedback=self.text(a.get("feedback")))
             for a in answers
         )
 
     def numeric(self, answers: list[dict]) -> tuple[NumericAnswer, ...]:
         return tuple(
-            NumericAnswer(
+            _new[NumericAnswer](
                 value=float(a["value"]) if "value" in a else None,
                 tolerance=float(a.get("tolerance", 0)),
                 minimum=float(a["min"]) if "min" in a else None,
@@ -151,11 +160,11 @@ class _Reader:
         common = {"id": data["id"], "points": float(data["points"]) if "points" in data else None}
         kind = data["type"]
         if kind == "short_answer":
-            return ShortAnswerBlank(**common, answers=self.accepted(data["answers"]), case_sensitive=data.get("case_sensitive", False))
+            return _new[ShortAnswerBlank](**common, answers=self.accepted(data["answers"]), case_sensitive=data.get("case_sensitive", False))
         if kind == "numerical":
-            return NumericalBlank(**common, answers=self.numeric(data["answers"]))
+            return _new[NumericalBlank](**common, answers=self.numeric(data["answers"]))
         options = tuple(
-            DropdownOption(
+            _new[DropdownOption](
                 id=o["id"],
                 text=_plain(o["text"]),
                 correct=o.get("correct", False),
@@ -164,7 +173,7 @@ class _Reader:
             )
             for o in data["options"]
         )
-        return DropdownBlank(**common, options=options, shuffle=data.get("shuffle", True))
+        return _new[DropdownBlank](**common, options=options, shuffle=data.get("shuffle", True))
 
     def question(self, data: dict, index: int) -> Question:
         fields = self.common(data, index)
@@ -174,13 +183,13 @@ class _Reader:
         return _QUESTIONS[kind](self, data, fields)
 
     def _single_choice(self, data: dict, fields: dict) -> Question:
-        return SingleChoice(**fields, choices=self.choices(data["options"], False), shuffle=data.get("shuffle", True))
+        return _new[SingleChoice](**fields, choices=self.choices(data["options"], False), shuffle=data.get("shuffle", True))
 
     def _multiple_response(self, data: dict, fields: dict) -> Question:
-        return MultipleResponse(**fields, choices=self.choices(data["options"], True), shuffle=data.get("shuffle", True))
+        return _new[MultipleResponse](**fields, choices=self.choices(data["options"], True), shuffle=data.get("shuffle", True))
 
     def _true_false(self, data: dict, fields: dict) -> Question:
-        return TrueFalse(
+        return _new[TrueFalse](
             **fields,
             answer=data["answer"],
             true_feedback=self.text(data.get("true_feedback")),
@@ -188,32 +197,32 @@ class _Reader:
         )
 
     def _short_answer(self, data: dict, fields: dict) -> Question:
-        return ShortAnswer(**fields, answers=self.accepted(data["answers"]), case_sensitive=data.get("case_sensitive", False))
+        return _new[ShortAnswer](**fields, answers=self.accepted(data["answers"]), case_sensitive=data.get("case_sensitive", False))
 
     def _numerical(self, data: dict, fields: dict) -> Question:
-        return Numerical(**fields, answers=self.numeric(data["answers"]))
+        return _new[Numerical](**fields, answers=self.numeric(data["answers"]))
 
     def _fill_in_blanks(self, data: dict, fields: dict) -> Question:
         blanks = data["blanks"]
         if "points" not in data and all("points" in b for b in blanks):
             fields["points"] = float(sum(b["points"] for b in blanks))  # the question is worth its blanks
-        return FillInBlanks(**fields, blanks=tuple(self.blank(b) for b in blanks))
+        return _new[FillInBlanks](**fields, blanks=tuple(self.blank(b) for b in blanks))
 
     def _matching(self, data: dict, fields: dict) -> Question:
-        pairs = tuple(MatchPair(id=p["id"], prompt=self.text(p["prompt"]), answer=_plain(p["answer"])) for p in data["pairs"])
-        distractors = tuple(Distractor(id=d["id"], text=_plain(d["text"])) for d in data.get("distractors", ()))
-        return Matching(**fields, pairs=pairs, distractors=distractors, shuffle=data.get("shuffle", True))
+        pairs = tuple(_new[MatchPair](id=p["id"], prompt=self.text(p["prompt"]), answer=_plain(p["answer"])) for p in data["pairs"])
+        distractors = tuple(_new[Distractor](id=d["id"], text=_plain(d["text"])) for d in data.get("distractors", ()))
+        return _new[Matching](**fields, pairs=pairs, distractors=distractors, shuffle=data.get("shuffle", True))
 
     def _ordering(self, data: dict, fields: dict) -> Question:
-        return Ordering(
+        return _new[Ordering](
             **fields,
-            items=tuple(OrderItem(id=item["id"], text=self.text(item["text"])) for item in data["items"]),
+            items=tuple(_new[OrderItem](id=item["id"], text=self.text(item["text"])) for item in data["items"]),
             grading=OrderingGrading(data.get("grading", "all_or_nothing")),
             horizontal=data.get("layout", "vertical") == "horizontal",
         )
 
     def _essay(self, data: dict, fields: dict) -> Question:
-        return Essay(
+        return _new[Essay](
             **fields,
             grader_info=self.text(data.get("grader_info")),
             response_template=data.get("response_template"),
@@ -221,7 +230,7 @@ class _Reader:
         )
 
     def _description(self, data: dict, fields: dict) -> Question:
-        return Description(**fields)
+        return _new[Description](**fields)
 
 
 
@@ -246,7 +255,7 @@ def build_quiz(data: dict, file: str = "", skip: frozenset[int] = frozenset()) -
     default_format = TextFormat(data.get("text_format", "plain"))
     reader = _Reader(default_format, file)
     source = data.get("source")
-    return Quiz(
+    return _new[Quiz](
         id=data["id"],
         title=_plain(data["title"]),
         language=data["language"],
@@ -260,7 +269,7 @@ def build_quiz(data: dict, file: str = "", skip: frozenset[int] = frozenset()) -
         source=Source(source.get("name"), source.get("url"), source.get("license")) if source else None,
         text_format=default_format,
         sections=tuple(
-            Section(
+            _new[Section](
                 id=s["id"],
                 title=_plain(s["title"]),
                 question_ids=tuple(s["questions"]),

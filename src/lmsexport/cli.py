@@ -317,13 +317,14 @@ def import_command(
     format: Annotated[ImportFormat, typer.Option("--format", "-f", help="The input format; auto judges by the content.")] = ImportFormat.auto,
     force: Annotated[bool, typer.Option("--force", help="Replace quiz files (and media) that already exist.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help="Treat what cannot be carried into the content as errors.")] = False,
+    language: Annotated[Optional[str], typer.Option("--language", "--lang", help="The quizzes' language where the file states none (Moodle XML, GIFT), as a BCP 47 tag: en, nl, pt-BR.", show_default=False)] = None,
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:
     """Import question banks into content files: one quiz per category, quiz or bank."""
     from .commands.import_ import run_import
 
-    raise typer.Exit(run_import(files, out, quiz_id, format.value, force, strict, quiet=quiet, verbose=verbose))
+    raise typer.Exit(run_import(files, out, quiz_id, format.value, force, strict, quiet=quiet, verbose=verbose, language=language))
 
 
 def main() -> None:

@@ -71,16 +71,17 @@ def pointer_join(base: str, *parts: str | int) -> str:
 
 
 class RecordedDiagnostics(Sequence[Diagnostic]):
-    """Diagnostics read back from a record (the build cache), kept as its rows: a Diagnostic is
-    made only for a row asked for. A cached quiz of a large bank replays tens of thousands of
+    """Diagnostics kept as rows of a record (the build cache) or as diagnostics not yet placed
+    at their line and column (`pipeline.settle`): a Diagnostic is made only for a row asked for. A cached quiz of a large bank replays tens of thousands of
     warnings, and a report at the default level prints only its errors and the first warning of
     each kind: the counts, the kinds and those rows (`shown`) are all it needs."""
 
-    __slots__ = ("_make", "_rows", "counts", "kinds", "shown")
+    __slots__ = ("_make", "_rows", "counts", "kinds", "shown", "row_kinds", "severities")
 
     def __init__(self, rows: list, make: Callable[[object], Diagnostic], severities: list[Severity], kinds: list[str | None]):
         """`severities` and `kinds` (None but for a warning): one per row, as `make` would give them."""
         self._rows, self._make = rows, make
+        self.severities, self.row_kinds = severities, kinds
         self.counts = {"errors": 0, "warnings": 0, "notes": 0}
         self.kinds: dict[str, int] = {}
         self.shown: list[int] = []  # every error and the first warning of each kind, in order
@@ -109,6 +110,10 @@ class RecordedDiagnostics(Sequence[Diagnostic]):
         return isinstance(other, Sequence) and tuple(self) == tuple(other)
 
     __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self):
+        # Sent to another process (a worker's outcome) as the diagnostics themselves.
+        return (tuple, (tuple(self),))
 
 
 _COUNTED = {Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.NOTE: "notes"}

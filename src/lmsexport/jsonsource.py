@@ -39,6 +39,7 @@ class ParsedJson:
     text: str = ""
     diagnostics: list[Diagnostic] = field(default_factory=list)
     _locator: "_Locator | None" = None
+    _key_orders: "dict[int, dict[str, int]] | None" = None
 
     @property
     def ok(self) -> bool:
@@ -54,48 +55,89 @@ class ParsedJson:
             self._locator = _Locator(self.text)
         return self._locator.position(pointer)
 
+    def document_order(self, pointer: str) -> tuple[int, ...]:
+        """Where the value at `pointer` (or its nearest written parent, as `position` finds it)
+        stands in the file, as the ordinals of its keys and indexes, read off the parsed data:
+        sorting by it sorts by line and column, without looking for either in the text. Keys
+        keep the file's order (the parser keeps it, and a duplicate key is an error)."""
+        value, order = self.data, []
+        for token in pointer.split("/")[1:]:
+            if isinstance(value, dict):
+                key = token.replace("~1", "/").replace("~0", "~") if "~" in token else token
+                if key not in value:
+                    break
+                if self._key_orders is None:
+                    self._key_orders = {}
+                ordinals = self._key_orders.get(id(value))
+                if ordinals is None:
+                    ordinals = self._key_orders[id(value)] = {k: i for i, k in enumerate(value)}
+                order.append(ordinals[key])
+                value = value[key]
+            elif isinstance(value, list):
+                # the tokens the text's locator knows: "0", "1", ... (no sign, no leading zero)
+                if not (token.isascii() and token.isdigit() and (token == "0" or token[0] != "0")) or int(token) >= len(value):
+                    break
+                order.append(int(token))
+                value = value[int(token)]
+            else:
+                break
+        return tuple(order)
+
 
 class _Locator:
-    """Finds where values start, skipping whole values with the C JSON scanner; the offsets of a
-    container's children are found once and kept, so many lookups in one file stay cheap."""
+    """Finds where values start, skipping whole values with the C JSON scanner. A container's
+    children are read only as far as the one looked for, and kept, so many lookups in one file
+    stay cheap and a lookup never reads past what it needs (the questions after the last one
+    asked about, the top level's keys after "questions")."""
 
     _decoder = json.JSONDecoder()
 
     def __init__(self, text: str):
         self.text = text
-        self.line_starts = _line_starts(text)
+        # offset of a container -> (pointer token -> offset of each child read so far)
         self.children: dict[int, dict[str, int]] = {}
+        # offset of a container -> (where its next child starts, that child's index) while unread children remain
+        self.unread: dict[int, tuple[int, int]] = {}
+        self.counted = (0, 1)  # (offset, its line): lines are counted on from the last place asked for
 
     def _skip_space(self, offset: int) -> int:
         return _SPACE.match(self.text, offset).end()
 
-    def _children(self, offset: int) -> dict[str, int]:
-        """Pointer token -> offset of each child of the container starting at `offset`."""
-        if offset in self.children:
-            return self.children[offset]
-        text, result = self.text, {}
-        opening = text[offset]
-        position = self._skip_space(offset + 1)
-        index = 0
+    def _child(self, offset: int, wanted: str) -> int | None:
+        """The offset of the child `wanted` (a pointer token) of the container at `offset`."""
+        known = self.children.get(offset)
+        if known is None:
+            known = self.children[offset] = {}
+            self.unread[offset] = (self._skip_space(offset + 1), 0)
+        elif wanted in known:
+            return known[wanted]
+        if offset not in self.unread:
+            return None
+        text, skip, decode = self.text, _SPACE.match, self._decoder.raw_decode
+        is_object = text[offset] == "{"
+        position, index = self.unread[offset]
+        found = None
         while position < len(text) and text[position] not in "]}":
-            if opening == "{":
-                key, position = self._decoder.raw_decode(text, position)
-                position = self._skip_space(self._skip_space(position) + 1)  # past ':'
+            if is_object:
+                key, position = decode(text, position)
+                position = skip(text, skip(text, position).end() + 1).end()  # past ':'
                 token = key.replace("~", "~0").replace("/", "~1")
             else:
                 token = str(index)
-                index += 1
-            result.setdefault(token, position)
-            _, position = self._decoder.raw_decode(text, position)
-            position = self._skip_space(position)
+            index += 1
+            known.setdefault(token, position)
+            _, position = decode(text, position)
+            position = skip(text, position).end()
             if text[position] == ",":
-                position = self._skip_space(position + 1)
-        self.children[offset] = result
-        return result
-
-    def has(self, pointer: str) -> bool:
-        """Whether the author wrote a value at `pointer` (a default has no place in the file)."""
-        return written_at(self.data, pointer)
+                position = skip(text, position + 1).end()
+            if token == wanted:
+                found = known[token]
+                break
+        if found is None:
+            del self.unread[offset]
+        else:
+            self.unread[offset] = (position, index)
+        return found
 
     def position(self, pointer: str) -> tuple[int, int] | None:
         try:
@@ -103,13 +145,23 @@ class _Locator:
             for token in pointer.split("/")[1:]:
                 if self.text[offset] not in "[{":
                     break
-                child = self._children(offset).get(token)
+                child = self._child(offset, token)
                 if child is None:
                     break
                 offset = child
         except (ValueError, IndexError):
             return None
-        return _line_column(offset, self.line_starts)
+        return self._line_column(offset)
+
+    def _line_column(self, offset: int) -> tuple[int, int]:
+        # Lines are counted from the last offset asked for (placing a quiz's diagnostics asks in
+        # file order), or from the start when asked for an earlier one.
+        start, line = self.counted
+        if offset < start:
+            start, line = 0, 1
+        line += self.text.count("\n", start, offset)
+        self.counted = (offset, line)
+        return line, offset - self.text.rfind("\n", 0, offset)
 
 
 def decode(raw: bytes, file: str) -> tuple[str | None, Diagnostic | None]:

@@ -128,19 +128,21 @@ def read_limited(path: Path, limit: int) -> bytes:
         return stream.read(limit + 1)
 
 
-def load_quiz(path: Path, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES) -> LoadResult:
+def load_quiz(path: Path, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES, placed: bool = True) -> LoadResult:
     file = str(path)
     try:
         raw = read_limited(path, MAX_FILE_BYTES)
     except OSError as problem:
         return LoadResult(path, None, (error(f"cannot read the file: {problem.strerror or problem}", file, line=1, column=1, code="io"),))
-    return load_bytes(raw, file, path.parent, max_media_bytes, path)
+    return load_bytes(raw, file, path.parent, max_media_bytes, path, placed)
 
 
 def load_bytes(raw: bytes, file: str, folder: Path, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES,
-               path: Path | None = None) -> LoadResult:
+               path: Path | None = None, placed: bool = True) -> LoadResult:
     """A quiz from its bytes (a file's, standard input's, a caller's; read at most the limit plus
-    one byte), named `file` in diagnostics; its media files are looked up in `folder`."""
+    one byte), named `file` in diagnostics; its media files are looked up in `folder`. With
+    `placed` False the diagnostics of a quiz that loads are left without line and column, for
+    the pipeline to place with the formats' (`pipeline.settle`), only those it prints."""
     path = path if path is not None else Path(file)
     if len(raw) > MAX_FILE_BYTES:
         too_big = f"the file is over the {MAX_FILE_BYTES // 1048576} MB limit for one quiz: split it into several quizzes"
@@ -159,7 +161,7 @@ def load_bytes(raw: bytes, file: str, folder: Path, max_media_bytes: int = DEFAU
         media, media_problems = _media(quiz, folder, max_media_bytes)
         problems += media_problems
         quiz = replace(quiz, media=media)
-    return LoadResult(path, quiz, _located(problems, parsed), parsed)
+    return LoadResult(path, quiz, _located(problems, parsed) if placed else tuple(problems), parsed)
 
 
 def _is_quiz_file(name: str) -> bool:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import multiprocessing
 import re
 import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -53,12 +52,20 @@ class QuizOutcome:
         return any(d.is_error for d in self.diagnostics)
 
 
-def settle(diagnostics: Iterable[Diagnostic], strict: bool, source: ParsedJson | None) -> tuple[Diagnostic, ...]:
-    """The diagnostics of one quiz as they are reported."""
+def settle(diagnostics: Iterable[Diagnostic], strict: bool, source: ParsedJson | None,
+           lazily: bool = False) -> Sequence[Diagnostic]:
+    """The diagnostics of one quiz as they are reported: a tuple, or with `lazily` a sequence
+    that finds each one's line and column only when it is asked for (a report at the default
+    level prints a few of a bank's thousands of warnings; its counts need no place)."""
     merged: dict[tuple, Diagnostic] = {}
+    written: dict[str, bool] = {}
     for d in diagnostics:
-        if d.loss and source is not None and not source.has(d.pointer):
-            continue  # a default the author never wrote: nothing of theirs is lost
+        if d.loss and source is not None:
+            known = written.get(d.pointer)
+            if known is None:
+                known = written[d.pointer] = source.has(d.pointer)
+            if not known:
+                continue  # a default the author never wrote: nothing of theirs is lost
         key = (d.severity, d.code, d.file, d.pointer, d.message, d.loss)
         found = merged.get(key)
         if found is None:
@@ -66,10 +73,37 @@ def settle(diagnostics: Iterable[Diagnostic], strict: bool, source: ParsedJson |
         elif d.formats:
             formats = set(found.formats) | set(d.formats)
             merged[key] = replace(found, formats=tuple(n for n in FORMATS if n in formats))
-    result = []
+    settled = []
     for d in merged.values():
         if strict and d.loss:
-            d = replace(d, severity=Severity.ERROR, message=d.message + STRICT_SUFFIX)
+            d = Diagnostic(Severity.ERROR, d.message + STRICT_SUFFIX, d.file, d.pointer, d.line, d.column, d.code, d.formats, d.loss)
+        settled.append(d)
+    if source is None or not source.text or not source.ok or any(d.line is not None for d in settled):
+        return _placed_by_line(settled, source)  # some are placed already: sorted with them by line and column
+    # Sorted by where their values stand in the file, which is the order of their lines and
+    # columns, found from the parsed data; then placed, all at once or as each is asked for.
+    order = source.document_order
+    settled.sort(key=lambda d: (d.file, order(d.pointer)))
+    place = _placing(source)
+    if not lazily:
+        return tuple(map(place, settled))
+    return RecordedDiagnostics(settled, place, [d.severity for d in settled],
+                               [d.kind if d.severity is Severity.WARNING else None for d in settled])
+
+
+def _placing(source: ParsedJson) -> Callable[[Diagnostic], Diagnostic]:
+    def place(d: Diagnostic) -> Diagnostic:
+        position = source.position(d.pointer)
+        if position is None:
+            return d
+        return Diagnostic(d.severity, d.message, d.file, d.pointer, position[0], position[1], d.code, d.formats, d.loss)
+
+    return place
+
+
+def _placed_by_line(diagnostics: list[Diagnostic], source: ParsedJson | None) -> tuple[Diagnostic, ...]:
+    result = []
+    for d in diagnostics:
         if d.line is None and source is not None and source.text:
             position = source.position(d.pointer)
             if position:
@@ -130,7 +164,7 @@ def _no_progress(step: str) -> None:
 
 def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, max_media_bytes: int, render: bool,
                   on_step: Callable[[str], None], loaded: LoadResult | None = None) -> QuizOutcome:
-    result = loaded if loaded is not None else load_quiz(path, max_media_bytes)
+    result = loaded if loaded is not None else load_quiz(path, max_media_bytes, placed=False)
     on_step(f"{path.name}: loaded")
     quiz = result.quiz
     source = result.source
@@ -144,7 +178,7 @@ def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, 
         for name in formats:
             found += _checked(name, quiz, options, path)
             on_step(f"{path.name}: checked {name}")
-        return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, settle(found, options.strict, source))
+        return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, settle(found, options.strict, source, lazily=True))
     exports = []
     for name in formats:  # a defect of ours fails this quiz only; the others go on
         try:
@@ -160,7 +194,9 @@ def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, 
             checked = _checked(name, quiz, options, path)
             said = [*checked, *unchecked(checked, said)]
         else:
-            exports.append((name, export))
+            # Its diagnostics are the quiz's (found, settled below): the bytes alone are kept,
+            # which is all a worker of --jobs sends back with them.
+            exports.append((name, Export(export.filename, export.data)))
         found += said
         on_step(f"{path.name}: rendered {name}")
     diagnostics = settle(found, options.strict, source)
@@ -201,6 +237,8 @@ def process_files(files: list[Path], formats: tuple[str, ...], options: ExportOp
     reused = reused or {}
     every_file, files = files, [f for f in files if f not in reused]
     if jobs > 1 and len(files) > 1:
+        import multiprocessing  # only here: most runs are one process, and the import is not free
+
         context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
         pool = context.Pool(min(jobs, len(files)), initializer=_ignore_interrupts)
         outcomes = pool.imap(_process_job, ((f, formats, options, max_media_bytes, render) for f in files), chunksize=1)

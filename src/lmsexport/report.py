@@ -156,10 +156,9 @@ class Reporter:
     def _report_recorded(self, diagnostics: RecordedDiagnostics) -> None:
         """What `report` does, from the counts and the rows it would print: every error and, at
         the default level, the first warning of each kind not met in an earlier quiz."""
-        for index in diagnostics.shown:
-            d = diagnostics[index]
-            if d.is_error or (self.level == "default" and d.kind not in self.kinds):
-                self.stream.write(as_text(d, self.colour) + "\n")
+        for index in diagnostics.shown:  # made (and placed) only when printed
+            if diagnostics.severities[index] is Severity.ERROR or (self.level == "default" and diagnostics.row_kinds[index] not in self.kinds):
+                self.stream.write(as_text(diagnostics[index], self.colour) + "\n")
         for key, value in diagnostics.counts.items():
             self.totals[key] += value
         for kind, count in diagnostics.kinds.items():

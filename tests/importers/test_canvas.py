@@ -212,7 +212,7 @@ def hostile_path(tmp_path_factory) -> Path:
 QUIZZES = [
     *sorted(CONTENT.glob("*.json")),
     *(DATA / name for name in ("every_type.json", "hostile_strings.json", "media/media_and_math.json", "ordering.json",
-                               "blanks.json", "sections.json")),
+                               "blanks.json", "sections.json", "sections_with_drafts.json")),
     "hostile",
 ]
 
@@ -682,3 +682,28 @@ def test_a_random_draw_of_a_qti_section_is_a_canvas_question_group(tmp_path, can
     for section in drawn:
         members = [r["migration_id"] for r in groups[section.title]["questions"]]
         assert members == [q for q in section.question_ids if q in exported]
+
+
+@pytest.mark.parametrize("target", WRITERS)
+def test_a_section_of_drafts_is_no_canvas_group_and_the_others_stay(target, tmp_path, canvas_harness):
+    # The other questions are checked field by field by the tests above (sections_with_drafts.json
+    # is one of their quizzes); here, the quiz's layout as Canvas built it, written out by hand:
+    # "Drafted for later" (d1, d2) is no group, the warm-up draws 2 of its 3 questions (w4 is a
+    # draft), the pipeline questions follow as the content orders them (QTI's sections each with
+    # the text of their title, which Canvas makes of an assessmentSection).
+    quiz = load_quiz(DATA / "sections_with_drafts.json").quiz
+    built = canvas_import(canvas_harness, WRITERS[target](quiz, ExportOptions()).data, tmp_path)
+    (test,) = built.quizzes
+    names = {q["migration_id"]: q["question_name"] for q in built.questions}
+
+    def layout(entry):
+        if entry["question_type"] == "question_group":
+            return (entry["title"], entry["pick_count"], [names[r["migration_id"]] for r in entry["questions"]])
+        if entry["question_type"] == "text_only_question":  # Canvas shows a QTI section's title as a text
+            return ("text", entry["question_text"])
+        return names[entry["migration_id"]]
+
+    warm_up = ("Warm-up", 2, ["w1", "w2", "w3"])
+    expected = {"canvas": ["intro", warm_up, "p2", "p1", "outro"],
+                "qti": ["intro", ("text", "Warm-up"), warm_up, ("text", "Pipeline parallelism"), "p2", "p1", "outro"]}
+    assert [layout(e) for e in test["questions"]] == expected[target]

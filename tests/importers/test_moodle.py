@@ -21,7 +21,7 @@ import os
 import re
 import subprocess
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, localcontext
 from pathlib import Path
 
@@ -31,7 +31,7 @@ from markdown_it import MarkdownIt
 
 from importers.conftest import postgres_port
 from lmsexport.loader import load_quiz
-from lmsexport.model import Quiz, Text, TextFormat
+from lmsexport.model import Choice, Numerical, Quiz, ShortAnswer, SingleChoice, Text, TextFormat
 from lmsexport.text.blanks import PLACEHOLDER as PLACEHOLDER_RE
 from lmsexport.writers.moodle import gift, moodle_xml
 from lmsexport.writers.shared import ExportOptions
@@ -46,6 +46,8 @@ QUIZZES = sorted((ROOT / "content").glob("*.json")) + [
     DATA / "ordering.json",
     DATA / "blanks.json",
     DATA / "sections.json",
+    DATA / "one_blank.json",
+    DATA / "sections_with_drafts.json",
 ]
 # GIFT has no ordering question and one blank per question: its writer refuses these (an error).
 GIFT_REFUSES = {"ordering", "blanks"}
@@ -144,17 +146,44 @@ class MoodleSite:
         self.source = setup.stdout.strip()
         self.port = postgres_port(self.state)
 
-    def import_file(self, path: Path, fmt: str) -> Stored:
+    def import_file(self, path: Path, fmt: str, keep: bool = False) -> Stored:
+        """`keep`: leave the throw-away course in the site, to read its tables (stored_answers)."""
         with tempfile.TemporaryDirectory() as folder:
             again = Path(folder) / "moodle-export.xml"
             env = dict(os.environ, MOODLE_HARNESS_DIR=str(self.state), MOODLE_HARNESS_QUIET="1", MOODLE_HARNESS_PGPORT=str(self.port))
-            run = subprocess.run(["bash", str(self.harness / "moodle-import.sh"), self.source, str(path), fmt, f"--export={again}"],
+            run = subprocess.run(["bash", str(self.harness / "moodle-import.sh"), self.source, str(path), fmt, f"--export={again}",
+                                  *(["--keep"] if keep else [])],
                                  capture_output=True, text=True, env=env, timeout=900)
             if run.returncode == 2 or not run.stdout.strip():
                 pytest.fail(f"the Moodle {self.version} harness failed (exit {run.returncode}): {run.stderr[-3000:]}")
             report = json.loads(run.stdout)
             questions, categories = parse_moodle_export(again.read_bytes()) if again.exists() else ({}, {})
         return Stored(report, questions, categories)
+
+    def query(self, sql: str) -> list[list[str]]:
+        """Rows of a query on the site's database (what Moodle stored, beyond its re-export)."""
+        config = (Path(self.source) / "config.php").read_text()
+        settings = dict(re.findall(r"\$CFG->(dbname|dbuser|prefix)\s*=\s*'([^']*)'", config))
+        run = subprocess.run(["psql", "-h", "127.0.0.1", "-p", str(self.port), "-U", settings["dbuser"], "-d", settings["dbname"],
+                              "-X", "-A", "-t", "-F", "\x1f", "-R", "\x1e", "-c", sql.replace("{prefix}", settings["prefix"])],
+                             capture_output=True, text=True, timeout=60)
+        if run.returncode != 0:
+            pytest.fail(f"reading the Moodle {self.version} database failed: {run.stderr[-2000:]}")
+        return [row.strip("\n").split("\x1f") for row in run.stdout.split("\x1e") if row.strip("\n")]
+
+    def stored_answers(self, question_id: int) -> list[tuple[str, float, str]]:
+        """(answer, fraction, feedback) of every sub-question of a cloze question: Moodle's
+        re-export of a cloze only repeats the text it was given."""
+        rows = self.query("select a.answer, a.fraction, a.feedback from {prefix}question q join {prefix}question_answers a on a.question = q.id "
+                          f"where q.parent = {int(question_id)} and q.id <> q.parent order by q.id, a.id")
+        return [(answer, float(fraction), feedback) for answer, fraction, feedback in rows]
+
+    def subcategories(self, category_id: int) -> list[tuple[str, int]]:
+        """(name, number of questions) of each category right below one, empty ones included
+        (the harness's report and Moodle's re-export name only the categories holding questions)."""
+        rows = self.query("select c.name, (select count(*) from {prefix}question_bank_entries e where e.questioncategoryid = c.id) "
+                          f"from {{prefix}}question_categories c where c.parent = {int(category_id)} order by c.id")
+        return [(name, int(count)) for name, count in rows]
 
 
 @pytest.fixture(scope="session")
@@ -343,6 +372,34 @@ def check_text(problems: list, where: str, stored: tuple[str, str, dict], text: 
             problems.append(f"{where}: media file {path} not linked under the media base URL")
 
 
+# What qformat_gift puts where a missing word's answers stood, when text follows them.
+GIFT_GAP = "_____"
+
+
+def missing_word(question):
+    """A one-blank question as GIFT's missing word form makes it in Moodle (qformat_gift): the
+    question of the blank's kind (a drop-down is a single choice of its options), its text with
+    the gap shown as BLANK, standing for Moodle's '_____'."""
+    blank = question.blanks[0]
+    common = dict(id=question.id, title=question.title, points=question.points, language=question.language,
+                  feedback=question.feedback, tags=question.tags,
+                  stem=Text(PLACEHOLDER_RE.sub(BLANK, question.stem.source), question.stem.format))
+    if blank.kind == "short_answer":
+        return ShortAnswer(**common, answers=blank.answers, case_sensitive=blank.case_sensitive)
+    if blank.kind == "numerical":
+        return Numerical(**common, answers=blank.answers)
+    choices = tuple(Choice(id=o.id, text=Text(o.text), correct=o.correct, credit=o.credit, feedback=o.feedback) for o in blank.options)
+    return SingleChoice(**common, choices=choices, shuffle=blank.shuffle)
+
+
+def stored_gap(got: StoredQuestion) -> tuple[StoredQuestion, list[str]]:
+    """The stored question with Moodle's one gap shown as BLANK (a problem when it is not there once)."""
+    fmt, text, files = got.fields["questiontext"]
+    if text.count(GIFT_GAP) != 1:
+        return got, [f"{got.idnumber} questiontext: {text.count(GIFT_GAP)} gaps '{GIFT_GAP}' in {text!r}, expected one"]
+    return replace(got, fields={**got.fields, "questiontext": (fmt, text.replace(GIFT_GAP, BLANK), files)}), []
+
+
 def compare(quiz: Quiz, stored: Stored, version: str, fmt: str) -> list[str]:
     problems: list[str] = []
     # The files as lmsexport loaded them (SVG cleaned of scripts), which is what must arrive.
@@ -357,6 +414,10 @@ def compare(quiz: Quiz, stored: Stored, version: str, fmt: str) -> list[str]:
     for question in questions:
         got = stored.questions[question.id]
         where = f"{question.id}"
+        if fmt == "gift" and question.type == "fill_in_blanks":
+            question = missing_word(question)
+            got, gap = stored_gap(got)
+            problems += gap
         language = question.language if question.language not in (None, quiz.language) else None
         if reported[question.id]["qtype"] != QTYPE[question.type]:
             problems.append(f"{where}: type {reported[question.id]['qtype']}")
@@ -481,14 +542,20 @@ def _split_feedback(alternative: str) -> tuple[str, str]:
     return (parts[0], parts[1] if len(parts) > 1 else "")
 
 
+def _moodle_undoes(value: str) -> str:
+    """After decoding, Moodle replaces '\\}' and then '\\#' by the character (questiontype.php)."""
+    return value.replace("\\}", "}").replace("\\#", "#")
+
+
 def cloze_alternatives(code: str) -> list[tuple[float, str, str]]:
-    """(fraction, answer, feedback) of each '~'-separated alternative; Moodle decodes entities once."""
+    """(fraction, answer, feedback) of each '~'-separated alternative; Moodle decodes entities once
+    and undoes '\\}' and '\\#'."""
     parts = []
     for alternative in code.split("~"):
         mark = re.match(r"(=|%(-?[0-9.]+)%)?", alternative)
         fraction = 1.0 if mark.group(1) == "=" else float(mark.group(2)) / 100 if mark.group(2) else 0.0
         answer, feedback = _split_feedback(alternative[mark.end():])
-        parts.append((fraction, html_module.unescape(answer), html_module.unescape(feedback)))
+        parts.append((fraction, _moodle_undoes(html_module.unescape(answer)), _moodle_undoes(html_module.unescape(feedback))))
     return parts
 
 
@@ -703,3 +770,53 @@ def test_gift_names_and_category_paths_reach_moodle_as_the_import_reads_them(moo
     assert sorted(q["name"] for q in stored.report["questions"]) == sorted(q.title or q.id for q in quiz.questions)
     path = "$course$/top/" + "/".join((*quiz.category, "T \\: &&058; \\ x"))  # the title as the category line gives it
     assert [c["path"] for c in stored.report["categories"]] == [path, path + "/" + quiz.sections[0].title]
+
+
+# Answers and feedback holding a backslash right before '#' or '}', which Moodle's cloze parser
+# takes away after decoding ('\\#' -> '#'), and other runs of backslashes around them.
+BACKSLASHED = ["a\\#b", "c\\}d", "x\\\\#y", "p\\}\\#q\\", "\\#\\#"]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_backslash_before_a_hash_or_brace_in_a_cloze_answer_is_stored_as_written(moodle_sites, tmp_path, version):
+    answers = [{"text": t, "credit": 1 if i == 0 else 0.5, "feedback": f"fb {t}"} for i, t in enumerate(BACKSLASHED)]
+    options = [{"id": f"o{i}", "text": t, "correct": i == 0, "feedback": f"fb {t}"} for i, t in enumerate(BACKSLASHED)]
+    content = {"id": "backslashes", "title": "Backslashes", "language": "en", "questions": [{
+        "id": "cloze", "type": "fill_in_blanks", "stem": "Type [[typed]] and pick [[picked]].",
+        "blanks": [{"id": "typed", "type": "short_answer", "answers": answers},
+                   {"id": "picked", "type": "dropdown", "options": options}]}]}
+    source = tmp_path / "backslashes.json"
+    source.write_text(json.dumps(content))
+    export = moodle_xml.render(load_quiz(source).quiz, ExportOptions())
+    assert not export.failed, [d.message for d in export.diagnostics]
+    target = tmp_path / export.filename
+    target.write_bytes(export.data)
+    site = moodle_sites(version)
+    stored = site.import_file(target, "xml", keep=True)
+    assert stored.report["ok"], stored.report["errors"]
+    (question,) = stored.report["questions"]
+    expected = [(t, 1.0 if i == 0 else 0.5, f"fb {t}") for i, t in enumerate(BACKSLASHED)]
+    expected += [(t, 1.0 if i == 0 else 0.0, f"fb {t}") for i, t in enumerate(BACKSLASHED)]
+    assert site.stored_answers(question["id"]) == expected
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_section_of_drafts_leaves_no_category_and_the_others_intact(moodle_sites, tmp_path, version, fmt):
+    # The quiz's other sections and questions are checked field by field by
+    # test_moodle_stores_what_the_content_says (sections_with_drafts.json is one of its quizzes).
+    quiz = load_quiz(DATA / "sections_with_drafts.json").quiz
+    writer = moodle_xml if fmt == "xml" else gift
+    export = writer.render(quiz, ExportOptions())
+    assert not export.failed, [d.message for d in export.diagnostics if d.is_error]
+    target = tmp_path / export.filename
+    target.write_bytes(export.data)
+    site = moodle_sites(version)
+    stored = site.import_file(target, fmt, keep=True)
+    assert stored.report["ok"], stored.report["errors"]
+    assert stored.report["imported"] == 7  # the ten questions but the three drafts
+    path = f"{CONTEXT[version]}/top/Distributed GPU training/Sections and a section of drafts"
+    (own,) = [c for c in stored.report["categories"] if c["path"] == path]
+    assert own["questions"] == 2  # intro, outro
+    # Written out by hand: w4 is a draft, and "Drafted for later" (d1, d2) is no category at all.
+    assert site.subcategories(own["id"]) == [("Warm-up", 3), ("Pipeline parallelism", 2)]

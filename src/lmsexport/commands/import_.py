@@ -15,6 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ..checks.languages import language_is_valid
 from ..diagnostics import Diagnostic, Severity, error
 from ..importers import ImportedQuiz, import_data
 from ..importers.canonical_json import quiz_to_json
@@ -73,7 +74,7 @@ def _validated(imported: ImportedQuiz, staging: Path, file: str, final: Path) ->
 
 
 def run_import(files: list[Path], out: Path, quiz_id: str | None, format: str, force: bool, strict: bool,
-               quiet: bool = False, verbose: bool = False) -> int:
+               quiet: bool = False, verbose: bool = False, language: str | None = None) -> int:
     diagnostics: list[Diagnostic] = []
     try:
         check_output_folder(out, [])
@@ -82,6 +83,9 @@ def run_import(files: list[Path], out: Path, quiz_id: str | None, format: str, f
         return 2
     if quiz_id is not None and not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", quiz_id):
         sys.stderr.write(f"error: --id {quiz_id!r} is not a quiz id (lower case letters, digits and '-')\n")
+        return 2
+    if language is not None and not language_is_valid(language):
+        sys.stderr.write(f"error: --language {language!r} is not a registered language tag (BCP 47: for example 'en', 'wo', 'nl' or 'pt-BR')\n")
         return 2
     taken: set[str] = set()
     written = questions = 0
@@ -98,7 +102,7 @@ def run_import(files: list[Path], out: Path, quiz_id: str | None, format: str, f
             except OSError as problem:
                 diagnostics.append(error(f"cannot read the file: {problem.strerror or problem}", name, code="io"))
                 continue
-            imported, problems = import_data(data, name, format, strict, quiz_id if len(files) == 1 else None, taken)
+            imported, problems = import_data(data, name, format, strict, quiz_id if len(files) == 1 else None, taken, language)
             diagnostics.extend(problems)
             for quiz in imported:
                 target = out / f"{quiz.quiz.id}.json"

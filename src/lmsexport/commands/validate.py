@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..loader import MAX_FILE_BYTES, load_bytes
 from ..pipeline import QuizOutcome, process_files, process_quiz, steps
-from ..report import REPORT_VERSION, Reporter, as_dict, dump_json, plural
+from ..report import REPORT_VERSION, Reporter, as_dict, counts, dump_json, plural
 from ..writers.shared import ExportOptions
 from .common import progress, quiz_files
 
@@ -20,7 +20,7 @@ def _from_stdin(formats: tuple[str, ...], options: ExportOptions, max_media_byte
     """The quiz on standard input, named <stdin>, through the same checks as a file; its media
     files are looked up in the current folder."""
     raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)  # one byte more than the limit tells it was passed
-    loaded = load_bytes(raw, "<stdin>", Path.cwd(), max_media_bytes)
+    loaded = load_bytes(raw, "<stdin>", Path.cwd(), max_media_bytes, placed=False)
     return process_quiz(Path("<stdin>"), formats, options, max_media_bytes, render=False, loaded=loaded)
 
 
@@ -50,8 +50,9 @@ def run_validate(paths: list[Path], style: str, max_media_bytes: int, formats: t
                 bar.update(task, completed=quizzes * per_quiz)
             questions += outcome.questions
             drafts += outcome.drafts
-            errors += sum(1 for d in outcome.diagnostics if d.is_error)
-            warnings += sum(1 for d in outcome.diagnostics if d.severity.value == "warning")
+            found = counts(outcome.diagnostics)  # without placing diagnostics that are not printed
+            errors += found["errors"]
+            warnings += found["warnings"]
             if style == "json":
                 collected.extend(outcome.diagnostics)
             else:

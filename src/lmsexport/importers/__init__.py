@@ -21,14 +21,15 @@ def read_source(data: bytes, file: str, format: str = "auto") -> SourceFile:
 
 
 def import_data(data: bytes, file: str, format: str = "auto", strict: bool = False, quiz_id: str | None = None,
-                taken: set[str] | None = None) -> tuple[list[ImportedQuiz], list[Diagnostic]]:
-    """Content quizzes from the bytes of one file, and what went wrong on the way."""
+                taken: set[str] | None = None, language: str | None = None) -> tuple[list[ImportedQuiz], list[Diagnostic]]:
+    """Content quizzes from the bytes of one file, and what went wrong on the way; `language`:
+    the language of the quizzes whose file states none."""
     try:
         source = read_source(data, file, format)
     except InputError as problem:
         where = f"{problem.member}: " if problem.member else ""
         return [], [error(where + str(problem), file, code="import", line=problem.line)]
-    quizzes = finish(source, file, taken if taken is not None else set(), strict, quiz_id)
+    quizzes = finish(source, file, taken if taken is not None else set(), strict, quiz_id, language)
     return quizzes, list(source.diagnostics)
 
 

@@ -43,7 +43,7 @@ from ..model import (
 from .moodle.text import language_of
 from .result import Unread
 from .media import MediaStore
-from .qti import strip_namespaces
+from .qti import XML_LANG, strip_namespaces
 from .canvas_blanks import FILL_IN_MULTIPLE_BLANKS, MULTIPLE_DROPDOWNS, Unreadable, question_groups, read_blanks
 from .result import SourceBank, SourceFile, SourceQuestion
 from .safety import InputError, Package, is_zip, parse_xml
@@ -161,6 +161,11 @@ def read_item(item: etree._Element, reader: _Reader) -> SourceQuestion:
     if stem.format is TextFormat.HTML:
         inner, language = language_of(stem.source)
         stem = Text(inner, TextFormat.HTML)
+    if language is None:  # QTI 1.2's own attribute (Respondus, Blackboard): the stem's text states it
+        stem_material = item.find("presentation/material")
+        stem_material = stem_material if stem_material is not None else item.find("presentation/flow/material")
+        stated = {m.get(XML_LANG) for m in (stem_material.iter("mattext") if stem_material is not None else ()) if m.get(XML_LANG)}
+        language = stated.pop() if len(stated) == 1 else None
     points = _number(metadata.get("points_possible"), 1.0)
     feedbacks = {ident: _in_language(text, language) for ident, text in _feedbacks(item, reader).items()}
     used: set[str] = set()

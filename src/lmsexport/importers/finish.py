@@ -16,6 +16,7 @@ from ..text.blanks import PLACEHOLDER
 from .result import Unread
 import lxml.html
 
+from . import multilang
 from .html import _as_plain, html_to_text
 from .result import SourceBank, SourceFile, SourceQuestion
 
@@ -60,8 +61,9 @@ class ImportedQuiz:
 
 
 class _Finisher:
-    def __init__(self, file: str, strict: bool, member: str | None, quotes_lost: bool = False):
+    def __init__(self, file: str, strict: bool, member: str | None, quotes_lost: bool = False, language: str | None = None):
         self.quotes_lost = quotes_lost
+        self.language = language  # the quiz's: which span of a Moodle multi-language text is kept
         self.quotes_as_entities = False
         self.file = file
         self.strict = strict
@@ -82,7 +84,11 @@ class _Finisher:
             if text is not None and not text.source.strip():
                 return None
             return text
-        converted = html_to_text(text.source, self.quotes_lost, self.quotes_as_entities)
+        source = text.source
+        if "multilang" in source:
+            source, chosen = multilang.select(source, self.language)
+            self.losses.extend(f"{field_name}: {choice}" for choice in chosen)
+        converted = html_to_text(source, self.quotes_lost, self.quotes_as_entities)
         if not converted.exact:
             self.losses.append(f"{field_name}: {'; '.join(converted.losses)}")
         return converted.text
@@ -137,14 +143,29 @@ def _name_of(item: SourceQuestion) -> str:
     return question.title or question.id
 
 
-def _language(bank: SourceBank, questions: list[Question]) -> tuple[str, list[Question]]:
-    """The quiz's language, when the input states one (QTI, Canvas); questions in it then state
-    none. Moodle XML and GIFT state languages only where a text differs from the quiz's, so a
-    question's language is kept as it is and the quiz's is undetermined."""
-    if not (bank.language and language_is_valid(bank.language)):
-        return UNKNOWN_LANGUAGE, questions
-    main = bank.language
-    return main, [dataclasses.replace(q, language=None) if q.language == main else q for q in questions]
+def _stated_language(bank: SourceBank) -> str | None:
+    """The quiz's language as the input states it (QTI's xml:lang and metadata, Canvas)."""
+    return bank.language if bank.language and language_is_valid(bank.language) else None
+
+
+def _multilang_language(bank: SourceBank) -> str | None:
+    """The language every Moodle multi-language text of the bank has (the first such that the
+    texts give first, as Moodle shows it by default), else the one they give first most often."""
+    blocks = [languages for item in bank.questions if not isinstance(item.question, Unread)
+              for text in _all_texts(item.question) if text.format is TextFormat.HTML and "multilang" in text.source
+              for languages in multilang.block_languages(text.source)]
+    blocks = [b for b in blocks if b]
+    if not blocks:
+        return None
+    firsts = [b[0] for b in blocks]
+    shared = [f for f in dict.fromkeys(firsts) if all(f in b for b in blocks)]
+    found = shared[0] if shared else max(dict.fromkeys(firsts), key=firsts.count)
+    return found if language_is_valid(found) else None
+
+
+def _in_language(main: str, questions: list[Question]) -> list[Question]:
+    """Questions in the quiz's language state none (they inherit it)."""
+    return [dataclasses.replace(q, language=None) if q.language == main else q for q in questions]
 
 
 def _same_answers(question: Question) -> tuple[Question, str | None]:
@@ -187,13 +208,18 @@ def _template(question: Question) -> Question:
     return question
 
 
-def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixed_id: str | None) -> list[ImportedQuiz]:
-    """Content quizzes from the banks of one input file; `quiz_ids` holds the ids already taken."""
+def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixed_id: str | None,
+           language: str | None = None) -> list[ImportedQuiz]:
+    """Content quizzes from the banks of one input file; `quiz_ids` holds the ids already taken;
+    `language`, the quiz language of a bank whose input states none (`import --language`)."""
     results = []
     banks = [b for b in source.banks if b.questions]
     stem = slug(re.sub(r"(\.gift)?\.(txt|xml|zip|gift)$", "", file.rsplit("/", 1)[-1])) or "imported"
     for bank in banks:
-        finisher = _Finisher(file, strict, bank.member)
+        file_language = _stated_language(bank)
+        from_texts = None if file_language or language else _multilang_language(bank)
+        main = file_language or language or from_texts or UNKNOWN_LANGUAGE
+        finisher = _Finisher(file, strict, bank.member, language=None if main == UNKNOWN_LANGUAGE else main)
         title = bank.names[-1] if bank.names else stem.replace("-", " ").capitalize()
         if fixed_id and len(banks) == 1:
             base = fixed_id
@@ -243,11 +269,23 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
                 questions.append(converted)
             lines[index] = item.line
             members[index] = item.member
-        language, questions = _language(bank, questions)
+        if main != UNKNOWN_LANGUAGE:
+            questions = _in_language(main, questions)
         if bank.tags:  # formats that give every question the quiz's tags too
             questions = [dataclasses.replace(q, tags=tuple(t for t in q.tags if t not in bank.tags)) for q in questions]
-        if language == UNKNOWN_LANGUAGE:
-            finisher.diagnostics.append(Diagnostic(Severity.NOTE, f"{quiz_id}: the file states no language; the quiz says 'und' (undetermined): set its language", file, "", None, None, "import-language"))
+        # Located at the bank's first question: where a reader looks for the quiz's language.
+        first = bank.questions[0] if bank.questions else None
+        line, member = (first.line, first.member) if first else (None, bank.member)
+        where = f"{member}: " if member else ""
+        if main == UNKNOWN_LANGUAGE:
+            finisher.diagnostics.append(Diagnostic(Severity.NOTE, f"{where}{quiz_id}: the file states no language; the quiz says 'und' "
+                                                   "(undetermined): set its language, or import with --language", file, "", line, None, "import-language"))
+        elif from_texts:
+            finisher.diagnostics.append(Diagnostic(Severity.NOTE, f"{where}{quiz_id}: the quiz's language is {from_texts!r}, the one its Moodle "
+                                                   "multi-language texts all have", file, "", line, None, "import-language"))
+        elif file_language and language and language != file_language:
+            finisher.diagnostics.append(Diagnostic(Severity.NOTE, f"{where}{quiz_id}: the file states the language {file_language!r}, which the quiz "
+                                                   f"keeps (--language {language!r} is for files that state none)", file, "", line, None, "import-language"))
         finisher.losses = []
         description = finisher.text(bank.description, "the description")
         for loss in finisher.losses:
@@ -255,7 +293,7 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
         sections = _sections(bank, questions, finisher, title)
         for message, line, member in bank.losses:
             finisher.report(f"quiz {title!r}: {message}", line, member)
-        quiz = Quiz(id=quiz_id, title=title.strip(ASCII_SPACE) or quiz_id, language=language, questions=tuple(questions),
+        quiz = Quiz(id=quiz_id, title=title.strip(ASCII_SPACE) or quiz_id, language=main, questions=tuple(questions),
                     description=description, level=bank.level, learning_path=bank.learning_path, difficulty=bank.difficulty,
                     category=tuple(n for n in bank.names[:-1]), tags=bank.tags, source=bank.source,
                     text_format=TextFormat.PLAIN, sections=sections)

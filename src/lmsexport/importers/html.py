@@ -61,6 +61,20 @@ def _collapse(value: str) -> str:
     return re.sub(r"[ \t\n\r\f]+", " ", value)
 
 
+def _holds_only_blocks(element) -> bool:
+    """Block elements and white space, nothing else (no text of its own)."""
+    if (element.text or "").strip() or not len(element):
+        return False
+    return all((not isinstance(c.tag, str) or _SYNONYMS.get(c.tag, c.tag) in _BLOCKS) and not (c.tail or "").strip() for c in element)
+
+
+def _whole_pre(element) -> bool:
+    """The only content of a <pre>: <pre><code>x</code></pre> shows what <pre>x</pre> shows."""
+    parent = element.getparent()
+    return (parent is not None and parent.tag == "pre" and len(parent) == 1 and not (parent.text or "").strip()
+            and not (element.tail or "").strip())
+
+
 def normalised(source: str) -> str:
     """A canonical form of an HTML fragment for comparing what two fragments show."""
     try:
@@ -91,7 +105,9 @@ def normalised(source: str) -> str:
             if tag in _BLOCKS:
                 parts.append("\n")
             kept = attributes(child)
-            bare = tag == "span" and not kept  # shows nothing of its own
+            # Shows nothing of its own: a bare span; a bare div holding only blocks (with no border
+            # or padding, its children's margins collapse through it); the code of a code block.
+            bare = not kept and (tag == "span" or (tag == "div" and _holds_only_blocks(child)) or (tag == "code" and _whole_pre(child)))
             if not bare:
                 parts.append(f"<{tag}{kept}>")
             walk(child, False)
@@ -106,8 +122,8 @@ def normalised(source: str) -> str:
     result = "".join(parts)
     # White space next to a block boundary shows nothing.
     result = re.sub(r" *\n[ \n]*", "\n", result).strip()
-    result = re.sub(r"(<(?:p|li|h\d|td|th|div)(?: [^>]*)?>) +", r"\1", result)
-    result = re.sub(r" +(</(?:p|li|h\d|td|th|div)>)", r"\1", result)
+    result = re.sub(r"(<(?:p|li|h\d|td|th|div|pre)(?: [^>]*)?>) +", r"\1", result)
+    result = re.sub(r" +(</(?:p|li|h\d|td|th|div|pre)>)", r"\1", result)
     blocks = [line.strip() for line in result.split("\n") if line.strip()]
     # Loose inline content at the top level shows as a paragraph would.
     blocks = [b if b.startswith("<") and re.match(r"</?(\w+)", b).group(1) in _BLOCKS else f"<p>{b}</p>" for b in blocks]
@@ -396,9 +412,12 @@ class _Markdown:
                 language = code_element.get("class", "")
                 info = language[len("language-"):] if language.startswith("language-") else ""
                 code = code_element.text_content()
-            else:
+            elif len(element):  # markup inside the block, which a code block cannot hold
                 self.lose("a <pre> block without <code>")
                 code = element.text_content()
+            else:  # text alone shows as it does inside <code>, but for a line break right after <pre>, which HTML drops
+                code = element.text_content()
+                code = code[1:] if code.startswith("\n") else code
             fence = "```"
             while fence in code:
                 fence += "`"

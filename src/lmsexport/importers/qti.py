@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import posixpath
 import re
+from collections import Counter
 from urllib.parse import unquote
 
 from lxml import etree
@@ -815,6 +816,23 @@ def _bank_metadata(bank: SourceBank, lom: etree._Element | None) -> None:
 
 
 def read(data: bytes, file: str) -> SourceFile:
+    result = _read(data, file)
+    for bank in result.banks:
+        _language_of_items(bank)
+    return result
+
+
+def _language_of_items(bank: SourceBank) -> None:
+    """A test or package whose metadata states no language (TAO, for one) is in the language its
+    items' xml:lang state most (each item states its own, unlike Moodle's texts)."""
+    if bank.language:
+        return
+    languages = Counter(q.question.language for q in bank.questions if not isinstance(q.question, Unread) and q.question.language)
+    if languages:
+        bank.language = languages.most_common(1)[0][0]
+
+
+def _read(data: bytes, file: str) -> SourceFile:
     store = MediaStore()
     result = SourceFile(FORMAT)
     if not is_zip(data):

@@ -21,9 +21,14 @@ from .math import FormulaError, to_mathml
 from .style import DEFAULT_STYLE, MathStyle, RenderStyle
 
 __all__ = [
-    "DEFAULT_STYLE", "FormulaError", "MathStyle", "RenderStyle", "forget_renderings", "formula_problems",
+    "DEFAULT_STYLE", "HTML", "MARKDOWN", "PLAIN", "FormulaError", "MathStyle", "RenderStyle", "forget_renderings", "formula_problems",
     "media_references", "plain_to_html", "plain_to_inline_html", "to_html", "to_inline_html",
 ]
+
+# TextFormat's members, read once. On Python 3.11 reading an Enum member as a class attribute
+# takes the slow path of a metaclass with __getattr__ (about 90 ns, ten times a module name),
+# and every writer asks every text its format a few times.
+PLAIN, MARKDOWN, HTML = TextFormat.PLAIN, TextFormat.MARKDOWN, TextFormat.HTML
 
 
 # Every writer renders the same texts of a quiz: each rendering is kept until the quiz is done
@@ -104,18 +109,18 @@ def _plain_to_inline_html(source: str) -> str:
 
 def to_html(text: Text, style: RenderStyle = DEFAULT_STYLE) -> str:
     """Block-level XHTML: one or more <p>, lists, tables... Well-formed XML."""
-    if text.format is TextFormat.HTML:
+    if text.format is HTML:
         return text.source
-    if text.format is TextFormat.MARKDOWN:
+    if text.format is MARKDOWN:
         return _markdown_to_html(text.source, style)
     return plain_to_html(text.source)
 
 
 def to_inline_html(text: Text, style: RenderStyle = DEFAULT_STYLE) -> str:
     """XHTML for a short field: a single Markdown paragraph loses its <p> wrapper."""
-    if text.format is TextFormat.HTML:
+    if text.format is HTML:
         return text.source
-    if text.format is TextFormat.MARKDOWN:
+    if text.format is MARKDOWN:
         html = _markdown_to_html(text.source, style)
         if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
             return html[3:-4]
@@ -127,7 +132,7 @@ def to_inline_html(text: Text, style: RenderStyle = DEFAULT_STYLE) -> str:
 def media_references(text: Text | None) -> list[str]:
     """Paths of the local media files a text shows (as files are named, not URL-encoded), in
     order, each once."""
-    if text is None or text.format is not TextFormat.MARKDOWN or "![" not in text.source:  # every image starts so
+    if text is None or text.format is not MARKDOWN or "![" not in text.source:  # every image starts so
         return []
     seen: dict[str, None] = {}
     for address, _alt in markdown.images(text.source):
@@ -138,7 +143,7 @@ def media_references(text: Text | None) -> list[str]:
 
 def formula_problems(text: Text | None) -> list[str]:
     """Why each formula of a text cannot be converted to MathML (empty when all can)."""
-    if text is None or text.format is not TextFormat.MARKDOWN or not any(c in text.source for c in "$\\"):
+    if text is None or text.format is not MARKDOWN or ("$" not in text.source and "\\" not in text.source):
         return []
     problems = []
     for latex, display in markdown.formulas(text.source):

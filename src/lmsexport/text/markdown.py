@@ -5,15 +5,15 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 from pathlib import PurePosixPath
+from typing import TYPE_CHECKING
 from urllib.parse import unquote
-
-from markdown_it import MarkdownIt
-from mdit_py_plugins.dollarmath import dollarmath_plugin
-from mdit_py_plugins.texmath import texmath_plugin
 
 from .math import FormulaError, to_mathml, to_tex
 from .simple import simple_links
 from .style import MathStyle, RenderStyle
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
 
 AUDIO = {".mp3": "audio/mpeg"}
 VIDEO = {".mp4": "video/mp4"}
@@ -21,6 +21,13 @@ DOCUMENT = {".pdf": "application/pdf"}
 
 
 def _parser() -> MarkdownIt:
+    # markdown-it-py and its plugins load with the first text that needs the parser: most texts
+    # take the fast paths of simple.py, a bank may hold none that needs it, and loading them
+    # costs some 15 ms of every run.
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.dollarmath import dollarmath_plugin
+    from mdit_py_plugins.texmath import texmath_plugin
+
     # Raw HTML is off: whatever HTML an author types is shown as text and never run.
     md = MarkdownIt("commonmark", {"html": False, "xhtmlOut": True, "breaks": False}).enable("table")
     # "$5 and $10" must stay text: no digits or spaces next to a single dollar.
@@ -44,12 +51,6 @@ def _display_brackets(state, silent: bool) -> bool:
         token.markup = "\\["
     state.pos = end + 2
     return True
-
-
-MARKDOWN = _parser()
-# The same syntax, but accepting every address, so that checks see the ones rendering would drop.
-_COLLECTOR = _parser()
-_COLLECTOR.validateLink = lambda url: True
 
 
 def _formula(latex: str, display: bool, style: RenderStyle) -> str:
@@ -92,10 +93,23 @@ def _image(self, tokens, idx, options, env):
     return f'<img src="{url}" alt="{alt}"{title_attribute} />'
 
 
-MARKDOWN.add_render_rule("math_inline", _math_inline)
-MARKDOWN.add_render_rule("math_inline_double", _math_display_inline)
-MARKDOWN.add_render_rule("math_block", _math_block)
-MARKDOWN.add_render_rule("image", _image)
+@lru_cache(maxsize=1)
+def _renderer() -> MarkdownIt:
+    """The parser that renders, made on first use."""
+    md = _parser()
+    md.add_render_rule("math_inline", _math_inline)
+    md.add_render_rule("math_inline_double", _math_display_inline)
+    md.add_render_rule("math_block", _math_block)
+    md.add_render_rule("image", _image)
+    return md
+
+
+@lru_cache(maxsize=1)
+def _collector() -> MarkdownIt:
+    """The same syntax, but accepting every address, so that checks see the ones rendering would drop."""
+    md = _parser()
+    md.validateLink = lambda url: True
+    return md
 
 
 def is_local(address: str) -> bool:
@@ -106,7 +120,7 @@ def is_local(address: str) -> bool:
 def render(source: str, style: RenderStyle) -> str:
     # "&#13;" becomes a raw carriage return, which XML parsers and GIFT turn into a line feed
     # anyway; in HTML both are the same white space, so every format gets the line feed.
-    return MARKDOWN.render(source, {"style": style}).strip().replace("\r\n", "\n").replace("\r", "\n")
+    return _renderer().render(source, {"style": style}).strip().replace("\r\n", "\n").replace("\r", "\n")
 
 
 @lru_cache(maxsize=16384)
@@ -120,7 +134,7 @@ def _inventory(source: str) -> tuple[tuple[tuple[str, str, str], ...], tuple[tup
 
 def _parsed_inventory(source: str) -> tuple[tuple[tuple[str, str, str], ...], tuple[tuple[str, bool], ...]]:
     found, maths = [], []
-    for token in _COLLECTOR.parse(source):
+    for token in _collector().parse(source):
         if token.type == "math_block":
             maths.append((token.content.strip(), True))
         for child in token.children or ():

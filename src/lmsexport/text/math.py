@@ -10,9 +10,6 @@ import re
 from functools import lru_cache
 from html import escape
 
-from latex2mathml.converter import convert
-from lxml import etree
-
 _UNKNOWN_COMMAND = re.compile(r"<m[io][^>]*>(\\[A-Za-z]+)</m[io]>")
 
 
@@ -25,6 +22,12 @@ def to_mathml(latex: str, display: bool) -> str:
     """MathML for a formula, or FormulaError saying why it cannot be converted."""
     if not latex.strip():
         raise FormulaError("the formula is empty")
+    # Imported at the first formula: latex2mathml's import (its symbol table, and the standard
+    # library's HTTP and SSL modules it pulls in) costs more than a whole validation of a small
+    # quiz, and most banks hold no formula.
+    from latex2mathml.converter import convert
+    from lxml import etree
+
     try:
         mathml = convert(latex, display="block" if display else "inline")
     except Exception as problem:  # latex2mathml raises many kinds, some with no message

@@ -42,6 +42,11 @@ PENALTY = SharedLoss(code="lost-penalty", message="no penalty for another try: t
 CASE = SharedLoss(code="lost-case", message="answers are compared without case: case sensitivity is lost")
 
 
+# Severity's members, read once: an Enum member read as a class attribute is slow on Python 3.11,
+# and a bank's writers say hundreds of thousands of things.
+_ERROR, _WARNING, _NOTE = Severity.ERROR, Severity.WARNING, Severity.NOTE
+
+
 def outcome_feedback(kinds: list[str]) -> SharedLoss:
     """Feedback by outcome (correct, partially_correct, incorrect: the ones written) that a
     question type has no place for."""
@@ -52,7 +57,7 @@ def outcome_feedback(kinds: list[str]) -> SharedLoss:
 class Reporter:
     """What one format says of one quiz, in the order it is found."""
 
-    __slots__ = ("errors", "file", "format", "found", "options", "quiz")
+    __slots__ = ("errors", "file", "format", "formats", "found", "options", "quiz")
 
     def __init__(self, quiz: Quiz, format_name: str, options: ExportOptions):
         if format_name not in FORMATS:
@@ -60,6 +65,7 @@ class Reporter:
         self.quiz = quiz
         self.file = quiz.location.file
         self.format = format_name
+        self.formats = (format_name,)  # what every diagnostic names
         self.options = options
         self.found: list[Diagnostic] = []
         self.errors = 0  # counted as they come: writers ask `failed` after each question
@@ -67,26 +73,26 @@ class Reporter:
     def error(self, at: Placed | None, message: str, *parts: str | int, code: str) -> None:
         """The format cannot be written (or imported) with this: nothing is exported."""
         self.errors += 1
-        self._add(Severity.ERROR, at, message, parts, code, False)
+        self._add(_ERROR, at, message, parts, code, False)
 
     def loss(self, at: Placed | None, message: str, *parts: str | int, code: str) -> None:
         """The format cannot carry the value at this place: a warning, an error under --strict."""
-        self._add(Severity.WARNING, at, message, parts, code, True)
+        self._add(_WARNING, at, message, parts, code, True)
 
     def lost(self, at: Placed | None, shared: SharedLoss, *parts: str | int) -> None:
         """A loss other formats have too, in the words and code they all use."""
-        self._add(Severity.WARNING, at, shared.message, parts, shared.code, True)
+        self._add(_WARNING, at, shared.message, parts, shared.code, True)
 
     def platform_warning(self, at: Placed | None, message: str, *parts: str | int, code: str) -> None:
         """The export carries everything but a platform changes it on import: never an error."""
-        self._add(Severity.WARNING, at, message, parts, code, False)
+        self._add(_WARNING, at, message, parts, code, False)
 
     def note(self, at: Placed | None, message: str, *parts: str | int, code: str) -> None:
-        self._add(Severity.NOTE, at, message, parts, code, False)
+        self._add(_NOTE, at, message, parts, code, False)
 
     def _add(self, severity: Severity, at: Placed | None, message: str, parts: tuple[str | int, ...], code: str, loss: bool) -> None:
         pointer = pointer_join(at.location.pointer if at is not None else "", *parts)
-        self.found.append(Diagnostic(severity, message, self.file, pointer, code=code, formats=(self.format,), loss=loss))
+        self.found.append(Diagnostic(severity, message, self.file, pointer, code=code, formats=self.formats, loss=loss))
 
     @property
     def failed(self) -> bool:

@@ -32,22 +32,41 @@ def split_category_path(path: str) -> list[str]:
 
 
 _WRAPPER = re.compile(r'<(div|span) lang="([^"<>&]*)">(.*)</\1>', re.S)
-_NESTING = {tag: re.compile(rf"<(/?){tag}[\s>/]") for tag in ("div", "span")}
+# An editor's element around the whole text stating its language among other attributes:
+# <p lang="fr">, <div dir="ltr" lang="fr-CA" style="...">.
+_AUTHORED = re.compile(r'(\s*<(p|div|span|h[1-6])\b[^<>]*?)\s+lang="([^"<>&]*)"([^<>]*>.*</\2>\s*)', re.S | re.I)
+_NESTING = {tag: re.compile(rf"<(/?){tag}[\s>/]", re.I) for tag in ("div", "span", "p", "h1", "h2", "h3", "h4", "h5", "h6")}
+
+
+def _one_element(tag: str, inner: str) -> bool:
+    """Whether `inner`, the content after an opening tag up to the last closing one, closes that element only at its end."""
+    depth = 0
+    for tag_match in _NESTING[tag.lower()].finditer(inner):
+        depth += -1 if tag_match.group(1) else 1
+        if depth < 0:  # the first element closes before the end: two elements, not one wrapper
+            return False
+    return depth == 0
 
 
 def language_of(source: str) -> tuple[str, str | None]:
     """A text whose whole content sits in one `<div lang>` or `<span lang>` (how the writers state
-    a text's language): the content and the language; any other text as it is, with None."""
+    a text's language): the content and the language. A text whose whole content sits in one
+    element an author gave a `lang` (`<p lang="fr">`): the text without that attribute and the
+    language. Any other text as it is, with None."""
     found = _WRAPPER.fullmatch(source)
-    if found is None:
+    if found is not None:
+        return (found.group(3), found.group(2)) if _one_element(found.group(1), found.group(3)) else (source, None)
+    authored = _AUTHORED.fullmatch(source)
+    if authored is None:
         return source, None
-    tag, inner = found.group(1), found.group(3)
-    depth = 0
-    for tag_match in _NESTING[tag].finditer(inner):
-        depth += -1 if tag_match.group(1) else 1
-        if depth < 0:  # the first element closes before the end: two elements, not one wrapper
-            return source, None
-    return (inner, found.group(2)) if depth == 0 else (source, None)
+    from ..multilang import bcp47
+    from ...checks.languages import language_is_valid
+
+    tag, language, rest = authored.group(2), bcp47(authored.group(3)), authored.group(4)
+    inner = rest[rest.index(">") + 1: rest.rstrip().rindex("</")]
+    if not language_is_valid(language) or not _one_element(tag, inner):
+        return source, None
+    return authored.group(1) + rest, language
 
 
 def text_in_language(source: str, fmt: str) -> tuple[Text | None, str | None]:

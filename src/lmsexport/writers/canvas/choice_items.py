@@ -66,9 +66,16 @@ def _score(parts: ItemParts) -> None:
 
 
 def _score_single(parts: ItemParts, correct_ident: str) -> None:
-    respcondition(parts.resprocessing, "No")
-    varequal(parts.resprocessing, RESPONSE, correct_ident)
-    _score(parts)
+    """Full marks (and the correct feedback) for the right answer: the lines `respcondition`,
+    `varequal` and `_score` write, as one string, since most items of a bank have this condition."""
+    lines = parts.resprocessing
+    d = lines.depth
+    shown = f'{INDENT[d + 1]}<displayfeedback feedbacktype="Response" linkrefid="{parts.correct_feedback}"/>\n' if parts.correct_feedback else ""
+    lines.parts.append(
+        f'{INDENT[d]}<respcondition continue="No">\n{INDENT[d + 1]}<conditionvar>\n'
+        f'{INDENT[d + 2]}<varequal respident="{RESPONSE}">{text(correct_ident)}</varequal>\n{INDENT[d + 1]}</conditionvar>\n'
+        f'{INDENT[d + 1]}<setvar action="Set" varname="SCORE">100</setvar>\n{shown}{INDENT[d]}</respcondition>\n'
+    )
 
 
 def single_choice(parts: ItemParts) -> None:

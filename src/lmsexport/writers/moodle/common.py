@@ -15,8 +15,9 @@ from decimal import Decimal, localcontext
 from urllib.parse import quote, unquote
 
 from ...diagnostics import Diagnostic
-from ...model import Question, Quiz, Section, Text, TextFormat
+from ...model import Question, Quiz, Section, Text
 from ...text import (
+    PLAIN,
     RenderStyle,
     plain_to_html,
     plain_to_inline_html,
@@ -24,6 +25,7 @@ from ...text import (
     to_inline_html,
 )
 from ..reporter import Reporter, nothing_to_export, sections_of_drafts
+from ..shared import merged_tags
 from ..xml import number
 from .check import grade_problems
 
@@ -93,7 +95,7 @@ def question_tags(quiz: Quiz, question: Question) -> tuple[str, ...]:
     """The quiz's tags apply to each of its questions; each tag once, in order."""
     if not quiz.tags:
         return question.tags if len(question.tags) < 2 else tuple(dict.fromkeys(question.tags))
-    return tuple(dict.fromkeys((*quiz.tags, *question.tags)))
+    return merged_tags(quiz.tags, question.tags)
 
 
 def tag_place(quiz: Quiz, question: Question, tag: str) -> tuple[Question | None, tuple[str | int, ...]]:
@@ -220,7 +222,7 @@ def plain_html(source: str, inline: bool) -> str:
 
 
 def is_plain(text: Text) -> bool:
-    return text.format is TextFormat.PLAIN
+    return text.format is PLAIN
 
 
 # Moodle's grading widens value ± tolerance by 10^-precision (PHP's precision, 14) of the larger of

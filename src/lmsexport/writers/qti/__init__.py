@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...model import Description, Ordering, Question, Quiz, Section
 from ..reporter import Reporter, nothing_to_export, sections_of_drafts
-from ..shared import Export, ExportOptions, deterministic_zip
+from ..shared import Export, ExportOptions, deterministic_zip, merged_tags
 from .context import ItemContext
 from .item import assessment_item
 from .lom import quiz_lom, write
@@ -121,7 +121,7 @@ def _section(quiz: Quiz, section: Section | None, report: Reporter):
 
 def _item_keywords(quiz: Quiz, question: Question) -> tuple[str, ...]:
     """The quiz's tags apply to each of its questions; each tag once, in order."""
-    return tuple(dict.fromkeys((*quiz.tags, *question.tags))) if quiz.tags else question.tags
+    return merged_tags(quiz.tags, question.tags) if quiz.tags else question.tags
 
 
 def _unique_href(item_id: str, used: set[str]) -> str:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from ... import text as rich
-from ...model import Question, Text, TextFormat
-from ...text import MathStyle, RenderStyle
+from ...model import Question, Text
+from ...text import PLAIN, MathStyle, RenderStyle
 from .names import media_href
 from ..reporter import Reporter
-from .xhtml import fragment
+from .xhtml import fragment, is_flat
 
 
 # QTI 2.1 carries MathML natively, so formulas need no script on the platform. Items lie at the
@@ -36,8 +36,8 @@ class ItemContext:
         return self._markup(rich.to_inline_html(text, ITEM_STYLE), text, where)
 
     def _markup(self, html: str, text: Text, where: tuple[str | int, ...]) -> str:
-        if text.format is TextFormat.PLAIN:
-            return html  # escaped paragraphs and line breaks only: always valid QTI
+        if text.format is PLAIN or is_flat(html):
+            return html  # escaped paragraphs and line breaks, or flat inline markup: always valid QTI
         result = fragment(html)
         for message in result.errors:
             self.report.error(self.question, f"cannot be written as valid QTI: {message}", *where, code="qti")

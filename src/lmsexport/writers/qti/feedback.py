@@ -41,6 +41,15 @@ def _shown_when(when: str, feedback_id: str) -> str:
     return condition((when, [add_feedback(feedback_id)]))
 
 
+@lru_cache(maxsize=4096)  # items share a few: what is right, and which outcomes have a text
+def _outcome_rule(correct: str, written: tuple[bool, bool, bool]) -> str:
+    """The rule that shows the correct, partially correct or incorrect feedback (those `written`)."""
+    branches = [(correct, CORRECT, written[0]), (_ABOVE_ZERO, PARTIAL, written[1]), (None, INCORRECT, written[2])]
+    while not branches[-1][2]:  # branches after the last one with a text change nothing
+        branches.pop()
+    return condition(*((when, [add_feedback(name)] if text else []) for when, name, text in branches))
+
+
 def feedback(ctx: ItemContext, parts: Parts) -> tuple[list[str], list[str]]:
     """The response rules that set FEEDBACK, and the modalFeedback elements they show."""
     question = ctx.question
@@ -61,10 +70,8 @@ def feedback(ctx: ItemContext, parts: Parts) -> tuple[list[str], list[str]]:
             if text is not None:
                 ctx.report.loss(question, f"this question has no right answer, so its {key} feedback is never shown; it is left out", "feedback", key, code="qti-loss")
     elif any(text is not None for _, text, _ in outcome):
-        branches = [(parts.correct, CORRECT, given.correct), (_ABOVE_ZERO, PARTIAL, given.partially_correct), (None, INCORRECT, given.incorrect)]
-        while branches[-1][2] is None:  # branches after the last one with a text change nothing
-            branches.pop()
-        rules.append(condition(*((when, [add_feedback(name)] if text else []) for when, name, text in branches)))
+        written = (given.correct is not None, given.partially_correct is not None, given.incorrect is not None)
+        rules.append(_outcome_rule(parts.correct, written))
         shown.extend((name, text, ("feedback", key)) for name, text, key in outcome if text is not None and parts.correct is not None)
 
     if question.feedback.general is not None:

@@ -3,7 +3,7 @@ pretty printer would (TAO's metadata reader depends on the indentation, see lom.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .lom import item_lom
 from ..xml import DECLARATION, attribute
@@ -14,8 +14,10 @@ TEST_TYPE = "imsqti_test_xmlv2p1"
 MEDIA_TYPE = "webcontent"
 
 
-@dataclass(frozen=True, slots=True)
-class Resource:
+class Resource(NamedTuple):
+    """One resource of the manifest. (A named tuple: made once per question, and a frozen
+    dataclass costs several times as much to make.)"""
+
     identifier: str
     kind: str
     href: str | None  # None for media: see `_resource`

@@ -8,7 +8,7 @@ from ....model import Quiz, Section, TextFormat
 from ....text.gift_escapes import BACKSLASH
 from ..common import category_path, quiz_losses, section_category_path, section_note, written_questions
 from ...reporter import Reporter, nothing_to_export
-from ...shared import Export, ExportOptions
+from ...shared import Export, ExportOptions, utf8
 from .escape import category
 from .questions import BlockWriter
 
@@ -30,8 +30,8 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     blocks = written_questions(report, BlockWriter(report).block, section_start, lambda: _category_line(path))
     if report.failed:
         return report.export(filename(quiz))
-    text = header(quiz) + "\n" + _category_line(path) + "\n\n" + "\n\n".join(blocks) + "\n"
-    return report.export(filename(quiz), text.encode("utf-8"))
+    head = header(quiz) + "\n" + _category_line(path) + "\n\n"
+    return report.export(filename(quiz), head.encode("utf-8") + utf8(blocks, b"\n\n") + b"\n")
 
 
 def quiz_reported(report: Reporter) -> str:

@@ -25,11 +25,10 @@ from ....model import (
     ShortAnswerBlank,
     SingleChoice,
     Text,
-    TextFormat,
     TrueFalse,
 )
 from ....diagnostics import pointer_join
-from ....text import RenderStyle, media_references
+from ....text import PLAIN, RenderStyle, media_references
 from ....text.blanks import fill
 from ..common import escape_wildcards, name_place, question_name, question_tags, range_as_value_and_tolerance, tag_place
 from ..check import grade_problems
@@ -81,7 +80,7 @@ class BlockWriter:
         self.style = None if base is None else RenderStyle(media_url=media_link(base))
 
     def rich(self, text: Text, inline: bool) -> str:
-        if self.lang is None and text.format is TextFormat.PLAIN and esc.plain_survives(text.source):
+        if self.lang is None and text.format is PLAIN and esc.plain_survives(text.source):
             return "[plain]" + esc.escape(text.source)  # the common case, without detours
         return esc.rich(text, inline, self.lang, self.style)
 

@@ -7,7 +7,7 @@ from ....model import Quiz, Section
 from ....text import media_references
 from ..common import quiz_losses, section_category_path, section_note, written_questions
 from ...reporter import Reporter, nothing_to_export
-from ...shared import Export, ExportOptions
+from ...shared import Export, ExportOptions, utf8
 from .category import category_question, section_category_question
 from .questions import QuestionWriter
 from ...xml import DECLARATION
@@ -31,7 +31,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     parts = written_questions(report, writer.write, section_start, lambda: category_question(quiz))
     if report.failed:
         return report.export(filename(quiz))
-    return report.export(filename(quiz), (DECLARATION + "<quiz>\n" + category_question(quiz) + "".join(parts) + "</quiz>\n").encode("utf-8"))
+    return report.export(filename(quiz), utf8([DECLARATION, "<quiz>\n", category_question(quiz), *parts, "</quiz>\n"]))
 
 
 def quiz_reported(report: Reporter) -> None:

@@ -4,10 +4,11 @@ embedded sub-question `{weight:TYPE:alternatives}` inside the question text.
 Facts from question/type/multianswer/questiontype.php and probes through Moodle 4.5 and 5.0:
 - an alternative's answer ends at the first '~', '#' or '}' not preceded by '\\', '&' or
   '&amp;'; its feedback at the first '~' or '}' not preceded by '\\'. Moodle then decodes HTML
-  entities and undoes only '\\}' and '\\#'. So every '}', '#', '~' and '\\' is written as a
-  numeric character reference, '&' as '&#38;' (an answer ending in '&amp;' would swallow the
-  '~' after it), and '<', '>', '"' as entities; a backslash before '#' or '}' is written twice,
-  since undoing '\\#' and '\\}' takes one;
+  entities and undoes only '\\}' and '\\#' (str_replace, left to right). So every '}', '#', '~'
+  and '\\' is written as a numeric character reference, '&' as '&#38;' (an answer ending in
+  '&amp;' would swallow the '~' after it), and '<', '>', '"' as entities; a backslash the text
+  has right before '#' or '}' is written twice, since Moodle takes one away: '\\#' is stored
+  '\\#' (probed on 4.5 and 5.0, tests/importers/test_moodle.py);
 - MULTICHOICE alternatives are stored as HTML, so their escaped HTML is encoded once more;
 - fractions are '=' or '%n%' with any n: cloze does not check Moodle's grade list;
 - the question's mark is the sum of the sub-questions' weights, which must be whole numbers
@@ -30,16 +31,13 @@ from ..common import range_as_value_and_tolerance
 
 _CODES = {"&": "&#38;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "}": "&#125;", "#": "&#35;", "~": "&#126;", "\\": "&#92;"}
 _ENCODE = str.maketrans(_CODES)
-
-
-# A backslash just before '#' or '}': Moodle decodes the references first and then undoes
-# '\#' and '\}', which would take that backslash; one more is written for it to take.
-_TAKEN_BACKSLASH = re.compile(r"\\(?=[#}])")
+# A backslash before '#' or '}': Moodle's '\#' -> '#' and '\}' -> '}' take the added one away.
+_BACKSLASH_MOODLE_UNDOES = re.compile(r"\\(?=[#}])")
 
 
 def encode(value: str) -> str:
     """A string as Moodle's cloze parser gives it back exactly."""
-    return _TAKEN_BACKSLASH.sub(r"\\\\", value).translate(_ENCODE)
+    return _BACKSLASH_MOODLE_UNDOES.sub(r"\\\\", value).translate(_ENCODE)
 
 
 def protect_braces(html: str) -> str:

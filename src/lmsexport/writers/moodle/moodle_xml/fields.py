@@ -15,8 +15,8 @@ import base64
 import posixpath
 from urllib.parse import unquote
 
-from ....model import Quiz, Text, TextFormat
-from ....text import media_references
+from ....model import Quiz, Text
+from ....text import MARKDOWN, PLAIN, media_references
 from ..common import PLUGINFILE_STYLE, html_of, plain_html
 from ...shared import in_language
 from ...xml import attribute
@@ -37,14 +37,14 @@ class Fields:
         """(format, escaped text, files) of a text."""
         if text is None:
             return _EMPTY
-        if text.format is TextFormat.PLAIN:
+        if text.format is PLAIN:
             if lang is None:
                 return "plain_text", character_data(text.source), ()
             return "html", character_data(in_language(plain_html(text.source, inline), lang, inline)), ()
         key = (text.source, text.format, inline, lang)
         found = self._rendered.get(key)
         if found is None:
-            paths = media_references(text) if self.quiz.media and text.format is TextFormat.MARKDOWN else []
+            paths = media_references(text) if self.quiz.media and text.format is MARKDOWN else []
             html = html_of(text, inline, PLUGINFILE_STYLE if paths else None)
             if lang is not None:
                 html = in_language(html, lang, inline)
@@ -78,7 +78,7 @@ class Fields:
     def field(self, indent: str, tag: str, text: Text | None, inline: bool = False, lang: str | None = None) -> str:
         if text is None:
             return f'{indent}<{tag} format="html">\n{indent}  <text></text>\n{indent}</{tag}>\n'
-        if lang is None and text.format is TextFormat.PLAIN:  # the common case, without detours
+        if lang is None and text.format is PLAIN:  # the common case, without detours
             return f'{indent}<{tag} format="plain_text">\n{indent}  <text>{character_data(text.source)}</text>\n{indent}</{tag}>\n'
         fmt, body = self.inner(indent + "  ", text, inline, lang)
         return f'{indent}<{tag} format="{fmt}">\n{body}{indent}</{tag}>\n'

@@ -18,10 +18,9 @@ from ....model import (
     ShortAnswer,
     SingleChoice,
     Text,
-    TextFormat,
     TrueFalse,
 )
-from ....text import media_references
+from ....text import MARKDOWN, PLAIN, media_references
 from ....text.blanks import fill
 from ..common import escape_wildcards, PLUGINFILE_STYLE, html_of, plain_html, question_name, question_tags, range_as_value_and_tolerance
 from ...shared import in_language
@@ -126,7 +125,7 @@ class QuestionWriter:
         if choice.language is not None and choice.language != (self.lang or self.quiz.language):
             lang = choice.language
         text = choice.text
-        if lang is None and text.format is TextFormat.PLAIN:  # the common case, without detours
+        if lang is None and text.format is PLAIN:  # the common case, without detours
             fmt, body = "plain_text", f"{IN2}<text>{character_data(text.source)}</text>\n"
         else:
             fmt, body = self.fields.inner(IN2, text, True, lang)
@@ -253,9 +252,9 @@ class QuestionWriter:
         paths: list[str] = []
 
         def html(text: Text, inline: bool) -> str:
-            found = media_references(text) if self.quiz.media and text.format is TextFormat.MARKDOWN else []
+            found = media_references(text) if self.quiz.media and text.format is MARKDOWN else []
             paths.extend(found)
-            if text.format is TextFormat.PLAIN:
+            if text.format is PLAIN:
                 return plain_html(text.source, inline)
             return html_of(text, inline, PLUGINFILE_STYLE if found else None)
 

@@ -1,0 +1,199 @@
+"""Languages on import: what each format can say, and `import --language` where it says nothing.
+
+Moodle XML and GIFT have no language field (qformat_xml and qformat_gift never mention one):
+they carry languages only inside HTML texts, as a `lang` on the element around a text or as
+Moodle's multi-language spans (`<span lang="fr" class="multilang">`), of which Moodle shows one.
+QTI states xml:lang on each item and, in lmsexport's packages, the test's language in its
+metadata; Canvas only in the texts' markup.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+
+from conftest import SHARED
+import pytest
+
+from lmsexport.importers import import_data
+
+
+def _moodle(*questions: str) -> bytes:
+    body = "".join(f'''
+  <question type="truefalse">
+    <name><text>{name}</text></name>
+    <questiontext format="html"><text><![CDATA[{text}]]></text></questiontext>
+    <answer fraction="100" format="moodle_auto_format"><text>true</text></answer>
+    <answer fraction="0" format="moodle_auto_format"><text>false</text></answer>
+  </question>''' for name, text in (q.split("|", 1) for q in questions))
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n  <question type="category"><category><text>$course$/top/Bank</text></category></question>{body}\n</quiz>\n'.encode()
+
+
+MULTILANG = _moodle(
+    'hello|<p><span lang="en" class="multilang">Is "bonjour" a greeting?</span><span lang="fr" class="multilang">« Bonjour » est-il une salutation ?</span></p>',
+    # Moodle's filter takes the attributes in either order, and white space between the spans.
+    'bye|<p><span class="multilang" lang="fr">« Salut » peut-il dire au revoir ?</span> <span class="multilang" lang="en">Can "salut" mean goodbye?</span></p>',
+)
+
+
+def _one(data: bytes, file: str, **options):
+    quizzes, problems = import_data(data, file, **options)
+    assert not [p for p in problems if p.is_error], [p.message for p in problems]
+    (quiz,) = quizzes
+    return quiz
+
+
+def _said(imported, code: str) -> list[tuple[str, int | None, str]]:
+    return [(d.severity.value, d.line, d.message) for d in imported.diagnostics if d.code == code]
+
+
+def test_moodle_multilang_texts_give_the_quiz_the_language_they_all_have():
+    imported = _one(MULTILANG, "bank.xml")
+    quiz = imported.quiz
+    assert quiz.language == "en"
+    assert [q.stem.source for q in quiz.questions] == ['Is "bonjour" a greeting?', 'Can "salut" mean goodbye?']
+    assert [q.language for q in quiz.questions] == [None, None]
+    # The note stands at the first question; each text that lost a version says which, where it is.
+    assert _said(imported, "import-language") == [("note", 4, "bank: the quiz's language is 'en', the one its Moodle multi-language texts all have")]
+    losses = [(line, message) for _, line, message in _said(imported, "import-loss")]
+    assert losses == [(4, "question 'hello': the question text: a Moodle multi-language text: its 'en' version is kept, its 'fr' version left out"),
+                      (10, "question 'bye': the question text: a Moodle multi-language text: its 'en' version is kept, its 'fr' version left out")]
+
+
+def test_language_option_picks_the_multilang_version_and_sets_the_quiz_language():
+    quiz = _one(MULTILANG, "bank.xml", language="fr").quiz
+    assert quiz.language == "fr"
+    assert [q.stem.source for q in quiz.questions] == ["« Bonjour » est-il une salutation ?", "« Salut » peut-il dire au revoir ?"]
+    assert not _said(_one(MULTILANG, "bank.xml", language="fr"), "import-language")
+
+
+def test_a_language_the_multilang_texts_lack_keeps_the_first_version_as_moodle_does():
+    quiz = _one(MULTILANG, "bank.xml", language="de").quiz
+    assert quiz.language == "de"
+    assert [q.stem.source for q in quiz.questions] == ['Is "bonjour" a greeting?', "« Salut » peut-il dire au revoir ?"]
+
+
+AUTHORED = _moodle("french|<p lang=\"FR\" dir=\"ltr\">C'est <b>vrai</b> ?</p>", "plain|<p>Is it true?</p>")
+
+
+def test_a_lang_an_editor_put_around_a_moodle_text_is_the_questions_language():
+    imported = _one(AUTHORED, "bank.xml")
+    assert [(q.language, q.stem.source) for q in imported.quiz.questions] == [("fr", "C'est **vrai** ?"), (None, "Is it true?")]
+    assert not _said(imported, "import-loss")  # the attribute is read, not lost
+    # Moodle XML states no quiz language: 'und', with a note located at the first question.
+    assert imported.quiz.language == "und"
+    assert _said(imported, "import-language") == [
+        ("note", 4, "bank: the file states no language; the quiz says 'und' (undetermined): set its language, or import with --language")]
+
+
+def test_the_language_option_is_the_quiz_language_of_a_moodle_file_and_its_questions_inherit_it():
+    imported = _one(AUTHORED, "bank.xml", language="fr")
+    assert imported.quiz.language == "fr"
+    assert [q.language for q in imported.quiz.questions] == [None, None]  # 'plain' too: the quiz's language is the option's
+    assert not _said(imported, "import-language")
+
+
+def test_gift_html_texts_state_their_language_the_same_way():
+    gift = "::q1::[html]<p lang=\"de\">Ist das so?</p>{T}\n\n::q2::[html]<div lang=\"nl\"><p>Klopt dat?</p></div>{F}\n"
+    imported = _one(gift.encode(), "bank.gift.txt")
+    assert [q.language for q in imported.quiz.questions] == ["de", "nl"]
+    assert imported.quiz.language == "und" and _said(imported, "import-language")[0][1] == 1
+    assert [q.language for q in _one(gift.encode(), "bank.gift.txt", language="de").quiz.questions] == [None, "nl"]
+
+
+def _qti_item(identifier: str, language: str | None) -> str:
+    lang = f' xml:lang="{language}"' if language else ""
+    return (f'<assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="{identifier}" title="{identifier}"'
+            f' adaptive="false" timeDependent="false"{lang}>'
+            '<responseDeclaration identifier="RESPONSE" cardinality="single" baseType="identifier"><correctResponse><value>A</value></correctResponse></responseDeclaration>'
+            '<outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float"/>'
+            '<itemBody><choiceInteraction responseIdentifier="RESPONSE" shuffle="false" maxChoices="1"><prompt>Which?</prompt>'
+            '<simpleChoice identifier="A">a</simpleChoice><simpleChoice identifier="B">b</simpleChoice></choiceInteraction></itemBody>'
+            '<responseProcessing template="http://www.imsglobal.org/question/qti_v2p1/rptemplates/match_correct"/></assessmentItem>')
+
+
+def _qti_package(languages: list[str | None]) -> bytes:
+    resources = "".join(f'<resource identifier="r{i}" type="imsqti_item_xmlv2p1" href="i{i}.xml"><file href="i{i}.xml"/></resource>'
+                        for i in range(len(languages)))
+    manifest = ('<manifest xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" identifier="m"><organizations/>'
+                f"<resources>{resources}</resources></manifest>")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("imsmanifest.xml", manifest)
+        for i, language in enumerate(languages):
+            archive.writestr(f"i{i}.xml", _qti_item(f"q{i}", language))
+    return buffer.getvalue()
+
+
+def test_a_qti_package_without_a_stated_language_is_in_the_one_its_items_state_most():
+    imported = _one(_qti_package(["nl", "nl", "fr", None]), "items.zip")
+    assert imported.quiz.language == "nl"
+    assert [q.language for q in imported.quiz.questions] == [None, None, "fr", None]
+    assert not _said(imported, "import-language")
+    # The option does not override what the file states; a note says so.
+    again = _one(_qti_package(["nl"]), "items.zip", language="en")
+    assert again.quiz.language == "nl"
+    assert [m for _, _, m in _said(again, "import-language")] == [
+        "i0.xml: items: the file states the language 'nl', which the quiz keeps (--language 'en' is for files that state none)"]
+
+
+def test_a_qti_package_whose_items_state_no_language_takes_the_option():
+    assert _one(_qti_package([None, None]), "items.zip", language="wo").quiz.language == "wo"
+    imported = _one(_qti_package([None]), "items.zip")
+    assert imported.quiz.language == "und"
+    assert [m for _, _, m in _said(imported, "import-language")] == [
+        "i0.xml: items: the file states no language; the quiz says 'und' (undetermined): set its language, or import with --language"]
+
+
+@pytest.mark.skipif(SHARED is None, reason="../shared (the corpora) is missing: set LMSEXPORT_SHARED")
+def test_taos_package_is_in_the_language_of_its_item():
+    # TAO writes xml:lang="en-US" on the item and no language in the manifest.
+    imported = _one((SHARED / "fixtures/qti21/packages/tao_package.zip").read_bytes(), "tao_package.zip")
+    assert imported.quiz.language == "en-US" and imported.quiz.questions[0].language is None
+
+
+def test_the_command_takes_language_and_refuses_a_tag_that_is_none(tmp_path):
+    from typer.testing import CliRunner
+
+    from lmsexport.cli import app
+
+    source = tmp_path / "bank.xml"
+    source.write_bytes(AUTHORED)
+    runner = CliRunner()
+    refused = runner.invoke(app, ["import", str(source), "-o", str(tmp_path / "out"), "--language", "french"])
+    assert refused.exit_code == 2 and "'french' is not a registered language tag" in refused.output
+    assert not (tmp_path / "out" / "bank.json").exists()
+    done = runner.invoke(app, ["import", str(source), "-o", str(tmp_path / "out"), "--lang", "fr"])
+    assert done.exit_code == 0, done.output
+    written = json.loads((tmp_path / "out" / "bank.json").read_text(encoding="utf-8"))
+    assert written["language"] == "fr" and all("language" not in q for q in written["questions"])
+
+
+def _qti12(language: str) -> bytes:
+    item = ('<item ident="i1" title="Capital"><itemmetadata><qtimetadata><qtimetadatafield><fieldlabel>question_type</fieldlabel>'
+            '<fieldentry>true_false_question</fieldentry></qtimetadatafield></qtimetadata></itemmetadata><presentation>'
+            f'<material><mattext texttype="text/plain" xml:lang="{language}">Parijs is de hoofdstad van Frankrijk.</mattext></material>'
+            '<response_lid ident="response1" rcardinality="Single"><render_choice>'
+            '<response_label ident="t"><material><mattext>Waar</mattext></material></response_label>'
+            '<response_label ident="f"><material><mattext>Onwaar</mattext></material></response_label></render_choice></response_lid>'
+            '</presentation><resprocessing><outcomes><decvar varname="SCORE"/></outcomes><respcondition continue="No"><conditionvar>'
+            '<varequal respident="response1">t</varequal></conditionvar><setvar action="Set" varname="SCORE">100</setvar></respcondition>'
+            '</resprocessing></item>')
+    return ('<?xml version="1.0" encoding="UTF-8"?><questestinterop xmlns="http://www.imsglobal.org/xsd/ims_qtiasiv1p2">'
+            f'<assessment ident="a1" title="Landen"><section ident="root_section">{item}</section></assessment></questestinterop>').encode()
+
+
+def test_qti_1_2_states_a_texts_language_with_xml_lang_on_mattext():
+    imported = _one(_qti12("nl"), "landen.xml", format="canvas")
+    assert imported.quiz.language == "nl" and imported.quiz.questions[0].language is None
+    assert not _said(imported, "import-language")
+
+
+@pytest.mark.skipif(SHARED is None, reason="../shared (the corpora) is missing: set LMSEXPORT_SHARED")
+def test_canvas_exports_state_no_language():
+    # Canvas's own QTI 1.2 has no language anywhere: 'und', with the located note.
+    imported = _one((SHARED / "corpora/canvas-qti/canvas/true_false.xml").read_bytes(), "true_false.xml")
+    assert imported.quiz.language == "und"
+    ((severity, line, _),) = _said(imported, "import-language")
+    assert severity == "note" and line is not None
