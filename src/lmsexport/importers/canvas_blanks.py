@@ -30,7 +30,7 @@ def _content_name(name: str, taken: set[str]) -> str:
     candidate = name if _NAME.match(name) else (re.sub(r"[^A-Za-z0-9_-]", "_", name).strip("_") or "blank")
     if not candidate[0].isalpha():
         candidate = f"b_{candidate}"
-    candidate = candidate[:60]
+    candidate = candidate[:64]  # a content id's length, as _NAME allows
     base, n = candidate, 2
     while candidate in taken:
         candidate, n = f"{base}_{n}", n + 1

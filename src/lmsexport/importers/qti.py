@@ -321,8 +321,9 @@ def _literal(text: str | None) -> str | None:
 def _replace_with_text(element: etree._Element, text: str) -> None:
     parent = element.getparent()
     tail = element.tail or ""
-    if parent is None:
+    if parent is None:  # the element is the whole text (a formula alone in an option): a bare span of it
         element.tag = "span"
+        element.attrib.clear()
         element.text = text
         for child in list(element):
             element.remove(child)
