@@ -28,6 +28,8 @@ SAME_LAYOUT = {
     # Moodle's GIFT test (import_pre_content): code as the text of a <pre>, after a line break.
     "pre of text": "<p>What would running the test method print?</p>\n<pre>\n    public void test() {\n        method1();\n    }\n</pre>",
     "pre after two line breaks": "<pre>\n\nfirst line left empty</pre>",
+    # Canvas's true/false sample: an empty paragraph between two (its margins collapse into theirs).
+    "empty paragraph": "<p>Generating QTI is \n<strong>super</strong> awesome!</p><p>\n</p><p>oh, and &amp;amp;</p>",
 }
 # What still differs, and the import says so: a div's text is no paragraph (no margins), and a
 # <pre> holding markup is no code block.

@@ -44,7 +44,7 @@ WHOLE = {
     "qti-platform": "what a platform's importer changes of a question or section as a whole",
     "canvas-section": "Canvas has no sections: the section's layout",
     "moodle-section": "a Moodle bank holds no quiz layout: the section's",
-    "qti-section": "a section of drafts only, left out of the test as a whole",
+    "qti-section": "a section whose questions are all drafts, left out of the test as a whole",
     "canvas-metadata": "a note listing the quiz's fields Canvas has no place for",
     "moodle-metadata": "a note listing the quiz's fields Moodle does not keep",
     "nothing-to-export": "a quiz of drafts only",

@@ -127,7 +127,9 @@ def normalised(source: str) -> str:
     blocks = [line.strip() for line in result.split("\n") if line.strip()]
     # Loose inline content at the top level shows as a paragraph would.
     blocks = [b if b.startswith("<") and re.match(r"</?(\w+)", b).group(1) in _BLOCKS else f"<p>{b}</p>" for b in blocks]
-    return "\n".join(re.sub(r"<(\w+)></\1>", lambda m: "" if m.group(1) not in ("td", "th") else m.group(0), b) for b in blocks)
+    # An empty element shows nothing (a table's empty cell does): an empty block leaves no line either.
+    kept = (re.sub(r"<(\w+)></\1>", lambda m: "" if m.group(1) not in ("td", "th") else m.group(0), b) for b in blocks)
+    return "\n".join(b for b in kept if b)
 
 
 # ---------------------------------------------------------------- plain text
