@@ -40,7 +40,9 @@ class Severity(Enum):
     WARNING = "warning"  # a student's answer may score differently than the content says, or the item breaks
 
 
-@dataclass(frozen=True, slots=True)
+# eq=False: each row is itself, compared and hashed by identity. The writer groups questions by
+# row, and a dataclass's own hash (of all six fields, in Python) cost a microsecond a question.
+@dataclass(frozen=True, slots=True, eq=False)
 class Loss:
     platform: str
     question_type: str | None  # a content question type; None: any type
