@@ -193,6 +193,19 @@ def test_a_shuffled_section_is_a_group_only_when_its_questions_are_worth_the_sam
     assert [(d.pointer, d.code, d.severity) for d in canvas.render(quiz, ExportOptions()).diagnostics if d.code == "canvas-section"] == expected
 
 
+def test_a_plain_text_holding_tex_delimiters_is_said_to_show_as_a_formula():
+    # Canvas typesets \( \) and \[ \] wherever its HTML shows them: a plain text's literal ones
+    # become a formula (and an import of the package reads one). Markdown's formulas are meant so.
+    from lmsexport.api import validate
+
+    question = {"id": "c", "type": "single_choice", "stem": "see \\(a+b\\) here", "options": [
+        {"id": "a", "text": "\\[x\\]", "correct": True}, {"id": "b", "text": {"text": "\\(y\\)", "format": "markdown"}},
+        {"id": "d", "text": "a \\( alone"}]}
+    said = [d for d in validate({"id": "q", "title": "T", "language": "en", "questions": [question]}, formats=["canvas"]) if d.code == "canvas-math"]
+    assert [(d.pointer, d.severity) for d in said] == [("/questions/0/stem", Severity.WARNING), ("/questions/0/options/0/text", Severity.WARNING)]
+    assert all(d.line for d in said) and "'\\(a+b\\)'" in said[0].message
+
+
 def _losses(quiz):
     """What the check and the writer say Canvas loses, as (pointer, code, message), notes left out;
     the two must say the same."""

@@ -51,6 +51,12 @@ def _plain(value: str | None) -> str | None:
     return None if value is None else value.strip(_AROUND)
 
 
+def _tags(values) -> tuple[str, ...]:
+    """Tags trimmed; two that differ only by white space at their ends are one tag (the schema
+    refuses a list holding one twice exactly, and every platform trims them)."""
+    return tuple(dict.fromkeys(_plain(t) for t in values))
+
+
 _NO_FEEDBACK = Feedback()
 
 # Each model object is made by its class's constructor without the frozen dataclass's per-field
@@ -97,7 +103,7 @@ class _Reader:
             "title": _plain(data.get("title")),
             "language": data.get("language"),
             "feedback": self.feedback(data),
-            "tags": tuple(_plain(t) for t in data["tags"]) if "tags" in data else (),
+            "tags": _tags(data.get("tags", ())),
             "draft": data.get("draft", False),
             "penalty": data.get("penalty"),
             "location": Location(self.file, f"/questions/{index}"),
@@ -259,7 +265,7 @@ def build_quiz(data: dict, file: str = "", skip: frozenset[int] = frozenset()) -
         difficulty=data.get("difficulty"),
         learning_path=data.get("learning_path"),
         category=tuple(data.get("category", ())),
-        tags=tuple(_plain(t) for t in data.get("tags", ())),
+        tags=_tags(data.get("tags", ())),
         source=Source(source.get("name"), source.get("url"), source.get("license")) if source else None,
         text_format=default_format,
         sections=tuple(

@@ -724,6 +724,54 @@ def test_answers_differing_only_in_case_reach_moodle_once_with_the_best_credit(m
     assert answers == {"word": [("A", 1.0, "upper"), ("B", 1.0, "")], "gap": [("A", 1.0, "")]}
 
 
+CLOZE_BACKSLASHES = {"id": "cloze-backslashes", "title": "Cloze backslashes", "language": "en", "questions": [
+    {"id": "gap", "type": "fill_in_blanks", "stem": "Type [[x]] or pick [[y]]", "blanks": [
+        {"id": "x", "type": "short_answer", "answers": [
+            {"text": "a\\#b", "feedback": "f\\#g \\\\}"}, {"text": "c\\}d", "credit": 0.5}, {"text": "e\\\\#f", "credit": 0}]},
+        {"id": "y", "type": "dropdown", "options": [{"id": "o1", "text": "p\\#q", "correct": True}, {"id": "o2", "text": "r\\}s"}]}]}]}
+
+
+def test_moodles_cloze_parser_keeps_a_backslash_before_a_hash_or_a_brace(moodle_sites, tmp_path):
+    """Moodle decodes a cloze alternative's character references and then undoes '\\#' and '\\}':
+    the writer gives a backslash before '#' or '}' one more to take. Moodle's own parser
+    (qtype_multianswer_extract_question) on the text written gives each answer and feedback back."""
+    from lmsexport.canonical import build_quiz
+
+    quiz = build_quiz(CLOZE_BACKSLASHES, "cloze-backslashes.json")
+    data = moodle_xml.render(quiz, ExportOptions()).data
+    target = tmp_path / "cloze.xml"
+    target.write_bytes(data)
+    site = moodle_sites("4.5")
+    stored = site.import_file(target, "xml")  # imports cleanly, and leaves the site's database running
+    assert not stored.report["errors"], stored.report["errors"]
+    text = tmp_path / "questiontext.html"
+    text.write_text(etree.fromstring(data).findtext(".//question[@type='cloze']/questiontext/text"), encoding="utf-8")
+    env = dict(os.environ, MOODLE_HARNESS_DIR=str(site.state), MOODLE_HARNESS_QUIET="1", MOODLE_HARNESS_PGPORT=str(site.port))
+    run = subprocess.run(["php", str(Path(__file__).with_name("moodle_cloze_probe.php")), site.source, str(text)],
+                         capture_output=True, text=True, env=env, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:] + run.stdout[-2000:]
+    shown = json.loads(run.stdout.strip().splitlines()[-1])
+    assert shown == [[["a\\#b", 1.0, "f\\#g \\\\}"], ["c\\}d", 0.5, ""], ["e\\\\#f", 0.0, ""]], [["p\\#q", 1.0, ""], ["r\\}s", 0.0, ""]]]
+
+
+def test_gift_names_and_category_paths_reach_moodle_as_the_import_reads_them(moodle_sites, tmp_path):
+    """Placeholders and escapes in names, categories and sections: what Moodle's GIFT import
+    stores is what `lmsexport import` reads from the same file (names with their placeholders
+    made characters; category paths as written but for '&&092;', a backslash)."""
+    from lmsexport.importers import import_data
+
+    data = gift.render(load_quiz(DATA / "gift_names.json").quiz, ExportOptions()).data
+    target = tmp_path / "names.gift.txt"
+    target.write_bytes(data)
+    stored = moodle_sites("4.5").import_file(target, "gift")
+    assert not stored.report["errors"], stored.report["errors"]
+    (imported,), _ = import_data(data, "names.gift.txt", "gift")
+    quiz = imported.quiz
+    assert sorted(q["name"] for q in stored.report["questions"]) == sorted(q.title or q.id for q in quiz.questions)
+    path = "$course$/top/" + "/".join((*quiz.category, "T \\: &&058; \\ x"))  # the title as the category line gives it
+    assert [c["path"] for c in stored.report["categories"]] == [path, path + "/" + quiz.sections[0].title]
+
+
 # Answers and feedback holding a backslash right before '#' or '}', which Moodle's cloze parser
 # takes away after decoding ('\\#' -> '#'), and other runs of backslashes around them.
 BACKSLASHED = ["a\\#b", "c\\}d", "x\\\\#y", "p\\}\\#q\\", "\\#\\#"]

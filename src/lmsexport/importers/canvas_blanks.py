@@ -30,7 +30,7 @@ def _content_name(name: str, taken: set[str]) -> str:
     candidate = name if _NAME.match(name) else (re.sub(r"[^A-Za-z0-9_-]", "_", name).strip("_") or "blank")
     if not candidate[0].isalpha():
         candidate = f"b_{candidate}"
-    candidate = candidate[:60]
+    candidate = candidate[:64]  # a content id's length, as _NAME allows
     base, n = candidate, 2
     while candidate in taken:
         candidate, n = f"{base}_{n}", n + 1
@@ -70,7 +70,9 @@ def read_blanks(item: etree._Element, kind: str, common: dict, losses: list[str]
         ident = lid.get("ident") or ""
         name = ident[len("response_"):] if ident.startswith("response_") else ident
         content = _content_name(name, taken)
-        placeholder = re.compile(r"(?<!\[)\[" + re.escape(name) + r"\](?!\])")
+        # Canvas's importer replaces the string "[name]" wherever it stands
+        # (extended_text_interaction.rb), also beside brackets of the text: "[[[name]" is "[[" then it.
+        placeholder = re.compile(re.escape(f"[{name}]"))
         places = len(placeholder.findall(source))
         if places:
             source = placeholder.sub(lambda _: f"[[{content}]]", source, count=1)

@@ -162,12 +162,17 @@ _MATH = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
 
 _STRONG = re.compile(r"[\\`*_\[\]$|<>&#!~=+\-{}()]")
 
+# A backslash that a reader marks as the text's own (QTI, whose formulas are MathML, turned into
+# \( \) before the conversion): a "\(" beside it is text, not a formula. Private use, so that
+# no text holds it; it is a backslash again in every text the conversion gives.
+LITERAL_BACKSLASH = "\ue05c"
+
 
 def _escape_words(text: str, strong: bool = False) -> str:
     if strong:
         # Character references show exactly their character wherever they stand.
-        return _STRONG.sub(lambda m: f"&#{ord(m.group())};", text)
-    text = _ESCAPE_ALWAYS.sub(r"\\\1", text)
+        return _STRONG.sub(lambda m: f"&#{ord(m.group())};", text).replace(LITERAL_BACKSLASH, "&#92;")
+    text = _ESCAPE_ALWAYS.sub(r"\\\1", text).replace(LITERAL_BACKSLASH, "\\\\")
     # A backslash before a space is literal in Markdown, and markdown-it renders the two together,
     # so that a space ending a line stays (after an escaped backslash it is trimmed): bare, then.
     text = text.replace("\\\\ \n", "\\ \n")
@@ -458,7 +463,8 @@ def _soft(text: str) -> str:
 def _markdown(source: str, strong: bool = False, keep_empty: bool = False) -> tuple[str, list[str]]:
     converter = _Markdown(strong, keep_empty)
     root = _fragment(source)
-    return converter.blocks(root).replace("\x00", "\n"), converter.losses
+    # A marked backslash left in code, an address or a title is written as it is there.
+    return converter.blocks(root).replace("\x00", "\n").replace(LITERAL_BACKSLASH, "\\"), converter.losses
 
 
 def html_to_text(source: str, quotes_lost: bool = False, quotes_as_entities: bool = False) -> Converted:
@@ -467,17 +473,19 @@ def html_to_text(source: str, quotes_lost: bool = False, quotes_as_entities: boo
     send Markdown as HTML but plain text as plain text; then plain text that does."""
     if not source.strip():
         return Converted(None)
-    plain = _as_plain(source)
+    # Converted from the marked source (see LITERAL_BACKSLASH), compared with the source as shown.
+    marked, source = source, source.replace(LITERAL_BACKSLASH, "\\")
+    plain = _as_plain(marked)
     plain_candidates = []
     if plain is not None and plain.strip() and not _MATH.search(plain):  # formulas are typeset in HTML only
         # Plain text's spaces become no-break spaces in HTML; one the author typed stays one.
-        raw = _as_plain(source, keep_no_break=True) if "\u00a0" in source or "&nbsp;" in source or "&#160;" in source else None
+        raw = _as_plain(marked, keep_no_break=True) if "\u00a0" in source or "&nbsp;" in source or "&#160;" in source else None
         for value in (plain, raw):
             if value and value.strip(" \t\n\r\x0b\x0c"):
-                plain_candidates.append(Text(value.strip(" \t\n\r\x0b\x0c"), TextFormat.PLAIN))
+                plain_candidates.append(Text(value.strip(" \t\n\r\x0b\x0c").replace(LITERAL_BACKSLASH, "\\"), TextFormat.PLAIN))
     plain_candidate = plain_candidates[0] if plain_candidates else None
     try:
-        markdown, losses = _markdown(source)
+        markdown, losses = _markdown(marked)
     except (etree.ParserError, ValueError) as problem:
         text = plain_candidate or Text(lxml.html.fromstring(f"<div>{source}</div>").text_content().strip() or "(no text)", TextFormat.PLAIN)
         return Converted(text, False, [f"unreadable HTML ({problem})"])
@@ -505,17 +513,18 @@ def html_to_text(source: str, quotes_lost: bool = False, quotes_as_entities: boo
         lead, trail = plain[: len(plain) - len(plain.lstrip(" \t\n\r"))], plain[len(plain.rstrip(" \t\n\r")):]
         # White space Markdown would trim, written as character references (as an author may have).
         kept_space = "".join(f"&#{ord(c)};" for c in lead) + _escape_text(core) + "".join(f"&#{ord(c)};" for c in trail)
-        for escaped_plain in (_escape_text(plain), _STRONG.sub(lambda m: f"&#{ord(m.group())};", plain), kept_space):
+        referenced = _STRONG.sub(lambda m: f"&#{ord(m.group())};", plain).replace(LITERAL_BACKSLASH, "&#92;")
+        for escaped_plain in (_escape_text(plain), referenced, kept_space):
             kept = Text(_line_starts(escaped_plain), TextFormat.MARKDOWN)
             if escaped_plain.strip() and shows(kept):
                 return Converted(kept)
     if candidate is not None:
-        escaped = Text(_markdown(source, strong=True)[0], TextFormat.MARKDOWN)
+        escaped = Text(_markdown(marked, strong=True)[0], TextFormat.MARKDOWN)
         if shows(escaped):
             return Converted(escaped)
         if "<p></p>" in source:  # an empty paragraph the Markdown left out
             for strong in (False, True):
-                kept = Text(_markdown(source, strong=strong, keep_empty=True)[0], TextFormat.MARKDOWN)
+                kept = Text(_markdown(marked, strong=strong, keep_empty=True)[0], TextFormat.MARKDOWN)
                 if shows(kept):
                     return Converted(kept)
     if candidate is None:

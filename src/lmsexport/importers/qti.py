@@ -45,6 +45,7 @@ from ..model import (
     TrueFalse,
 )
 from .result import Unread
+from .html import LITERAL_BACKSLASH
 from .mathml import formula_source
 from .media import MediaStore
 from .result import SourceBank, SourceFile, SourceQuestion
@@ -65,7 +66,7 @@ _INTERACTIONS = {"choiceInteraction", "textEntryInteraction", "matchInteraction"
 # does not, so which one the package wrote tells the two apart. Before parsing, each &quot; becomes
 # this private-use character, which goes back to &quot; in texts and to '"' everywhere else.
 QUOTE = "\ue001"
-_RICH = {"itemBody", "modalFeedback"}
+_RICH = {"itemBody", "modalFeedback", "rubricBlock"}  # a test's sections hold rubrics
 
 
 def parse_item(data: bytes, member: str | None = None) -> etree._Element:
@@ -138,16 +139,26 @@ class _Item:
         parts = []
         for node in nodes:
             if isinstance(node, str):
-                parts.append(_escape(node))
+                parts.append(_escape(_literal(node)))
                 continue
             tail = node.tail
             parts.append(etree.tostring(self.prepared(node), encoding="unicode", with_tail=False, method="xml"))
             if tail:
-                parts.append(_escape(tail))
+                parts.append(_escape(_literal(tail)))
         return "".join(parts).strip(SPACE).replace(QUOTE, "&quot;")
 
     def prepared(self, node: etree._Element) -> etree._Element:
         node = _copy(node)
+        # QTI's formulas are MathML: a backslash of the text is text, marked so before the MathML
+        # becomes \( \) (a literal "\(" is no formula; see html.LITERAL_BACKSLASH).
+        for element in node.iter():
+            if not isinstance(element.tag, str) or element.tag == "mathml_math" or any(True for _ in element.iterancestors("mathml_math")):
+                if element is not node and element.tag == "mathml_math" and element.tail:
+                    element.tail = _literal(element.tail)
+                continue
+            element.text = _literal(element.text)
+            if element is not node:
+                element.tail = _literal(element.tail)
         for element in list(node.iter()):
             if not isinstance(element.tag, str):
                 continue
@@ -303,11 +314,16 @@ def _remove_keeping_tail(element: etree._Element) -> None:
     parent.remove(element)
 
 
+def _literal(text: str | None) -> str | None:
+    return text.replace("\\", LITERAL_BACKSLASH) if text else text
+
+
 def _replace_with_text(element: etree._Element, text: str) -> None:
     parent = element.getparent()
     tail = element.tail or ""
-    if parent is None:
+    if parent is None:  # the element is the whole text (a formula alone in an option): a bare span of it
         element.tag = "span"
+        element.attrib.clear()
         element.text = text
         for child in list(element):
             element.remove(child)
@@ -853,7 +869,7 @@ def _read(data: bytes, file: str) -> SourceFile:
         href = test.get("href") or ""
         if not package.has(href):
             raise InputError(f"the manifest's test {href!r} is not in the package", member="imsmanifest.xml")
-        root = strip_namespaces(parse_xml(package.read(href), member=href))
+        root = strip_namespaces(parse_item(package.read(href), member=href))  # as an item: a rubric's &quot; stays one
         bank = SourceBank([root.get("title") or test.get("identifier") or "Imported"], member=None)
         identifier = root.get("identifier") or ""
         bank.quiz_id = identifier[len("test."):] if identifier.startswith("test.") else identifier

@@ -23,3 +23,19 @@ ESCAPES: tuple[tuple[str, str, str], ...] = (
 BACKSLASH = ("\\\\", "&&092;", "\\")
 
 PLACEHOLDER = re.compile("|".join(re.escape(placeholder) for _, placeholder, _ in (*ESCAPES, BACKSLASH)))
+
+
+def escapes_undone(text: str) -> str:
+    """Moodle's escapedchar_pre: `\\\\` a backslash, each escaped special its placeholder."""
+    backslash, placeholder, character = BACKSLASH
+    text = text.replace(backslash, placeholder)
+    for escaped, stand_in, _ in ESCAPES:
+        text = text.replace(escaped, stand_in)
+    return text.replace(placeholder, character)
+
+
+def placeholders_undone(text: str) -> str:
+    """Moodle's escapedchar_post: each placeholder its character."""
+    for _, placeholder, character in ESCAPES:
+        text = text.replace(placeholder, character)
+    return text

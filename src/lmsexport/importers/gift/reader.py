@@ -43,7 +43,7 @@ from ...model import (
 )
 from ..moodle.text import php_trim, text_in_language
 from ...text.blanks import PLACEHOLDER
-from ...text.gift_escapes import BACKSLASH, ESCAPES
+from ...text.gift_escapes import escapes_undone as _pre, placeholders_undone as _post
 from ..moodle.reader import Bank, Unread, category_names
 from ..result import SourceSection
 from ...tolerances import reaches_full_credit
@@ -81,20 +81,6 @@ _AS_BLANK: dict[type[Question], Callable[[Question], Blank | None]] = {
 
 class GiftError(ValueError):
     """What Moodle's GIFT importer would refuse."""
-
-
-def _pre(text: str) -> str:
-    backslash, placeholder, character = BACKSLASH
-    text = text.replace(backslash, placeholder)
-    for escaped, stand_in, _ in ESCAPES:
-        text = text.replace(escaped, stand_in)
-    return text.replace(placeholder, character)
-
-
-def _post(text: str) -> str:
-    for _, placeholder, character in ESCAPES:
-        text = text.replace(placeholder, character)
-    return text
 
 
 def _weighted_answer(answer: str, fmt: str) -> tuple[float, Text | None, Text | None]:
@@ -199,7 +185,8 @@ class _Reader:
         if text.startswith("$CATEGORY:"):
             if self.category is None:
                 self.category = php_trim(text[10:])
-            self.last_category = php_trim(_post(text[10:]))
+            # Moodle keeps a category line's placeholders (it undoes the escapes only).
+            self.last_category = php_trim(text[10:])
             return None
         self.count += 1
         name = None

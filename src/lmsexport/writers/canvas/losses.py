@@ -5,6 +5,7 @@ kind (tests/test_type_coverage.py fails for a class left out); the writer and it
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from ...model import (
@@ -23,6 +24,7 @@ from ...model import (
     ShortAnswer,
     ShortAnswerBlank,
     SingleChoice,
+    TextFormat,
     TrueFalse,
 )
 from ...tolerances import is_full_credit as is_full
@@ -35,10 +37,19 @@ def _percent(credit: float) -> str:
     return f"{credit * 100:g}%"
 
 
+# TeX between MathJax's delimiters, which Canvas typesets wherever its HTML shows it.
+_TEX = re.compile(r"\\\(.*?\\\)|\\\[.*?\\\]", re.S)
+
+
 def question_rules(report: Reporter, question: Question, shuffled: bool) -> None:
     """Everything Canvas refuses or loses of `question`; `shuffled`: whether the quiz's answers
     are shuffled (Canvas shuffles per quiz)."""
     name = f"question {question.id!r}"
+    for parts, text in question.texts():
+        found = _TEX.search(text.source) if text is not None and text.format is TextFormat.PLAIN else None
+        if found:
+            report.loss(question, f"{name}: Canvas typesets \\( \\) and \\[ \\] as formulas, so this plain text's '{found.group()}' "
+                                  "shows as a formula (and an import reads it as one)", *parts, code="canvas-math")
     if not isinstance(question, Description) and question.feedback.partially_correct is not None:
         report.loss(question, f"{name}: Canvas has no partially-correct feedback; it is left out", "feedback", "partially_correct", code="canvas-feedback")
     RULES[type(question)](report, question, name)

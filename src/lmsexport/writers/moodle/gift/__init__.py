@@ -3,14 +3,13 @@ one block per exported question, blocks separated by blank lines."""
 
 from __future__ import annotations
 
-import re
-
 from ....checks.addresses import media_base_url_problem
 from ....model import Quiz, Section, TextFormat
+from ....text.gift_escapes import BACKSLASH
 from ..common import category_path, quiz_losses, section_category_path, section_note, written_questions
 from ...reporter import Reporter, nothing_to_export
 from ...shared import Export, ExportOptions, utf8
-from .escape import PLACEHOLDER, line_breaks
+from .escape import category
 from .questions import BlockWriter
 
 
@@ -40,7 +39,10 @@ def quiz_reported(report: Reporter) -> str:
     media_base_url_errors(report)
     quiz_losses(report, "GIFT", in_comments=True)
     path = category_path(report.quiz)
-    _category_losses(report, path)
+    quiz = report.quiz
+    for index, name in enumerate(quiz.category):
+        _category_losses(report, None, name, "category", index)
+    _category_losses(report, None, quiz.title, "title")
     return path
 
 
@@ -48,7 +50,7 @@ def section_reported(report: Reporter, section: Section) -> str:
     """What GIFT says of a section; the path of its category."""
     section_path = section_category_path(report.quiz, section)
     section_note(report, section, section_path)
-    _category_losses(report, section_path)
+    _category_losses(report, section, section.title, "title")
     return section_path
 
 
@@ -85,9 +87,7 @@ def _comments(fields: list[tuple[str, str]]) -> str:
 
 
 def _category_line(path: str) -> str:
-    # The category line is read before any escape is undone, so it is written as it is; a
-    # line break would end it.
-    return "$CATEGORY: " + line_breaks(path).replace("\n", " ")
+    return "$CATEGORY: " + category(path)
 
 
 def _section_fields(section, count: int) -> list[tuple[str, str]]:
@@ -104,8 +104,8 @@ def _section_fields(section, count: int) -> list[tuple[str, str]]:
     return fields
 
 
-def _category_losses(report: Reporter, path: str) -> None:
-    # The category line is read before any escape is undone, so it is written as it is.
-    if re.search(r"\\[\\:#={}~n]", path) or PLACEHOLDER.search(path):
-        message = "category path: Moodle reads GIFT escapes and placeholders (&&058; ...) in a $CATEGORY line and keeps no escape there, so these characters change"
-        report.loss(None, message, code="gift-category")
+def _category_losses(report: Reporter, at: Section | None, name: str, *where: str | int) -> None:
+    # Moodle's escapedchar_pre turns every '&&092;' of the line into a backslash; the rest of the
+    # path reaches Moodle as it is (see escape.category).
+    if BACKSLASH[1] in name:
+        report.loss(at, f"category name: Moodle's GIFT import turns '{BACKSLASH[1]}' in a $CATEGORY line into a backslash", *where, code="gift-category")

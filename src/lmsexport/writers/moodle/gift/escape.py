@@ -18,7 +18,7 @@ import re
 
 from ....model import Text
 from ....text import RenderStyle
-from ....text.gift_escapes import PLACEHOLDER
+from ....text.gift_escapes import BACKSLASH, PLACEHOLDER, escapes_undone, placeholders_undone
 from ..common import html_of, is_plain, plain_html
 from ...shared import in_language
 
@@ -43,6 +43,26 @@ def escape(source: str) -> str:
         source.replace("\\", "\\\\").replace("~", "\\~").replace("=", "\\=").replace("#", "\\#")
         .replace("{", "\\{").replace("}", "\\}").replace(":", "\\:").replace("\n", "\\n")
     )
+
+
+def name(source: str) -> str:
+    """A question name as written: Moodle turns placeholders in a name into their characters,
+    which cannot be helped (a loss the writer reports), so the name is written as Moodle will
+    read it, and an import of the file gives the same name, which is written the same again."""
+    if "&&" in source and PLACEHOLDER.search(source):
+        read = placeholders_undone(escapes_undone(escape(source)))
+        if not PLACEHOLDER.search(read):
+            return escape(read)
+    return escape(source)
+
+
+def category(path: str) -> str:
+    """A $CATEGORY line's path. Moodle reads it through escapedchar_pre alone, which takes a
+    doubled backslash for one, keeps the other placeholders as they are, and turns `&&092;` into
+    a backslash, which cannot be helped (a loss the writer reports): so `&&092;` is written as
+    that backslash and each backslash twice, and the path reaches Moodle as it is otherwise. A
+    line break would end the line."""
+    return line_breaks(path).replace("\n", " ").replace(BACKSLASH[1], "\\").replace("\\", "\\\\")
 
 
 def plain_survives(source: str) -> bool:

@@ -114,7 +114,7 @@ class BlockWriter:
                 # missing word: as a paragraph of HTML the block has text after it and shows the same.
                 stem = self.paragraph(question.stem)
             stem, body = fill(stem, lambda name: body), ""
-        lines = [self.comment(question), "::" + esc.escape(question_name(question)) + "::" + stem + body]
+        lines = [self.comment(question), "::" + esc.name(question_name(question)) + "::" + stem + body]
         return "\n".join(line for line in lines if line)
 
     def comment(self, question: Question) -> str:
