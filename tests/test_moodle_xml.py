@@ -459,3 +459,39 @@ def test_a_numerical_answers_credit_off_moodles_list_is_refused_at_that_answer_b
         assert [(d.pointer, d.message) for d in diagnostics if d.code == "moodle-grade"] == [
             ("/questions/0/answers/1/credit", "answer 2: credit 0.52 is not one of Moodle's grade fractions; written as the nearest one, "
                                               "50% (the score changes)")]
+
+
+# Moodle's question/format.php, split_category_path (4.5): the path splits at a '/' that has no
+# '/' beside it, then each name has '//' made '/' and is trimmed.
+_MOODLE_SPLITS_CATEGORY_PATH = r"""
+$path = stream_get_contents(STDIN);
+$names = array();
+foreach (preg_split('~(?<!/)/(?!/)~', $path) as $rawname) {
+    $names[] = trim(str_replace('//', '/', $rawname));
+}
+echo json_encode($names);
+"""
+
+
+@pytest.mark.parametrize("names, written", [
+    (["a/b"], "$course$/top/a//b/T"),
+    (["/lead"], "$course$/top/ //lead/T"),
+    (["trail/"], "$course$/top/trail// /T"),
+    (["/both/"], "$course$/top/ //both// /T"),
+    (["//"], "$course$/top/ //// /T"),
+], ids=["inside", "leading", "trailing", "both", "only-slashes"])
+def test_a_category_name_with_a_slash_at_an_edge_is_written_padded_and_moodle_reads_it_back(names, written):
+    import json
+    import shutil
+    import subprocess
+
+    from quizzes import quiz_of
+
+    quiz = quiz_of({"id": "t", "type": "true_false", "stem": "S", "answer": True}, category=names)
+    path = etree.fromstring(export(quiz).data).findtext("question[@type='category']/category/text")
+    assert path == written
+    if shutil.which("php") is None:
+        pytest.skip("php is not installed: Moodle's category path split cannot run (apt-get install php-cli)")
+    php = subprocess.run(["php", "-r", _MOODLE_SPLITS_CATEGORY_PATH], input=path, capture_output=True, text=True)
+    assert php.returncode == 0, php.stderr
+    assert json.loads(php.stdout) == ["$course$", "top", *names, "T"]
