@@ -707,3 +707,27 @@ def test_a_section_of_drafts_is_no_canvas_group_and_the_others_stay(target, tmp_
     expected = {"canvas": ["intro", warm_up, "p2", "p1", "outro"],
                 "qti": ["intro", ("text", "Warm-up"), warm_up, ("text", "Pipeline parallelism"), "p2", "p1", "outro"]}
     assert [layout(e) for e in test["questions"]] == expected[target]
+
+
+@pytest.mark.parametrize("target", WRITERS)
+def test_a_section_whose_first_question_is_a_draft_stands_at_its_first_exported_question(target, tmp_path, canvas_harness):
+    # The section's first question in the content's order is a draft, and a question outside the
+    # section stands between it and the section's first exported question: the section follows
+    # that question, where its questions are, not the draft's place.
+    def true_false(qid, draft=False):
+        return {"id": qid, "type": "true_false", "stem": f"Statement {qid}.", "answer": True, **({"draft": True} if draft else {})}
+
+    source = tmp_path / "late.json"
+    source.write_text(json.dumps({
+        "id": "late-section", "title": "A section after a draft", "language": "en",
+        "questions": [true_false("first"), true_false("early", draft=True), true_false("between"),
+                      true_false("s1"), true_false("s2"), true_false("last")],
+        "sections": [{"id": "part", "title": "Part", "questions": ["early", "s2", "s1"]}]}), encoding="utf-8")
+    built = canvas_import(canvas_harness, WRITERS[target](load_quiz(source).quiz, ExportOptions()).data, tmp_path)
+    (test,) = built.quizzes
+    names = {q["migration_id"]: q["question_name"] for q in built.questions}
+    shown = [("text", e["question_text"]) if e["question_type"] == "text_only_question" else names[e["migration_id"]]
+             for e in test["questions"]]
+    expected = {"canvas": ["first", "between", "s2", "s1", "last"],
+                "qti": ["first", "between", ("text", "Part"), "s2", "s1", "last"]}
+    assert shown == expected[target]

@@ -710,13 +710,14 @@ def test_hostile_strings_arrive_character_for_character(imported, version, fmt):
     assert not wrong, "\n".join(f"{key}: Moodle stored {got!r}, expected {expected[key]!r}" for key, got in wrong.items())
 
 
-def test_answers_differing_only_in_case_reach_moodle_once_with_the_best_credit(moodle_sites, tmp_path):
+@pytest.mark.parametrize("version", VERSIONS)
+def test_answers_differing_only_in_case_reach_moodle_once_with_the_best_credit(moodle_sites, tmp_path, version):
     """Moodle's GIFT import stores every answer, not case-sensitive, and grades a response by the
     first answer that matches it without case: written both, 'a' (50%) before 'A' (100%) would
     give 'A' half. The writer writes 'A' alone, and Moodle stores it with its feedback."""
     target = tmp_path / "twins.gift.txt"
     target.write_bytes(gift.render(load_quiz(DATA / "case_twins.json").quiz, ExportOptions()).data)
-    stored = moodle_sites("4.5").import_file(target, "gift")
+    stored = moodle_sites(version).import_file(target, "gift")
     assert not stored.report["errors"], stored.report["errors"]
     assert {qid: (q.qtype, q.settings.get("usecase")) for qid, q in stored.questions.items()} == {
         "word": ("shortanswer", "0"), "gap": ("shortanswer", "0")}
