@@ -318,7 +318,7 @@ def import_command(
     format: Annotated[ImportFormat, typer.Option("--format", "-f", help="The input format; auto judges by the content.")] = ImportFormat.auto,
     force: Annotated[bool, typer.Option("--force", help="Replace quiz files (and media) that already exist.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help="Treat what cannot be carried into the content as errors.")] = False,
-    language: Annotated[Optional[str], typer.Option("--language", "--lang", help="The quizzes' language where the file states none (Moodle XML, GIFT), as a BCP 47 tag: en, nl, pt-BR.", show_default=False)] = None,
+    language: Annotated[Optional[str], typer.Option("--language", "--lang", help="The quizzes' language where the file states none (Moodle XML and GIFT never do; QTI and Canvas may), as a BCP 47 tag: en, nl, pt-BR.", show_default=False)] = None,
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:

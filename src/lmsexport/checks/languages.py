@@ -50,6 +50,11 @@ def language_is_valid(tag: str) -> bool:
     return langcodes.tag_is_valid(tag)
 
 
+def not_registered(tag: str) -> str:
+    """What is said of a tag that language_is_valid refuses, in the content and on the command line."""
+    return f"{tag!r} is not a registered language tag (BCP 47: for example 'en', 'wo', 'nl' or 'pt-BR')"
+
+
 def language_errors(tag: str | None, file: str, pointer: str) -> Iterator[Diagnostic]:
     if tag is not None and not language_is_valid(tag):
-        yield error(f"{tag!r} is not a registered language tag (BCP 47: for example 'en', 'wo', 'nl' or 'pt-BR')", file, pointer, code="language")
+        yield error(not_registered(tag), file, pointer, code="language")

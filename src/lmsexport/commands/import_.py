@@ -15,7 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..checks.languages import language_is_valid
+from ..checks.languages import language_is_valid, not_registered
 from ..diagnostics import Diagnostic, Severity, error
 from ..importers import ImportedQuiz, import_data
 from ..importers.canonical_json import quiz_to_json
@@ -87,7 +87,7 @@ def run_import(files: list[Path], out: Path, quiz_id: str | None, format: str, f
         sys.stderr.write(f"error: --id {quiz_id!r} is not a quiz id (lower case letters, digits and '-')\n")
         return 2
     if language is not None and not language_is_valid(language):
-        sys.stderr.write(f"error: --language {language!r} is not a registered language tag (BCP 47: for example 'en', 'wo', 'nl' or 'pt-BR')\n")
+        sys.stderr.write(f"error: --language {not_registered(language)}\n")
         return 2
     taken: set[str] = set()
     written = questions = 0

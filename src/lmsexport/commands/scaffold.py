@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..model import NOT_XML
 from ..output import write_atomic
-from ..checks.languages import language_is_valid
+from ..checks.languages import language_is_valid, not_registered
 from ..schema import schema_path
 from ..startup import release_collector
 
@@ -140,7 +140,7 @@ def run_new(quiz_id: str, types: list[str] | None, title: str | None, language: 
         sys.stderr.write(f"error: unknown question type {', '.join(unknown)}; choose from {', '.join(EXAMPLES)}\n")
         return 2
     if not language_is_valid(language):
-        sys.stderr.write(f"error: {language!r} is not a registered language tag (BCP 47, such as 'en', 'wo' or 'pt-BR')\n")
+        sys.stderr.write(f"error: {not_registered(language)}\n")
         return 2
     problem = title_problem(title) if title is not None else None
     if problem:
