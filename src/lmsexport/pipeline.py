@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .diagnostics import Diagnostic, RecordedDiagnostics, Severity, error
-from .formats import FORMATS
+from .formats import FORMATS, families
 from .jsonsource import ParsedJson
 from .loader import LoadResult, load_quiz
 from .media import DEFAULT_MAX_MEDIA_BYTES
@@ -185,8 +185,9 @@ def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, 
         return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, settle(result.diagnostics, options.strict, source))
     found = list(result.diagnostics)
     if not render:
+        family = families(formats)  # the rules Moodle XML and GIFT share, said once for both
         for name in formats:
-            found += _checked(name, quiz, options, path)
+            found += _checked(name, quiz, options, path, family.get(name))
             on_step(f"{path.name}: checked {name}")
         return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, settle(found, options.strict, source, lazily=True))
     exports = []
@@ -216,10 +217,12 @@ def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, 
     return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, diagnostics, tuple(exports), media)
 
 
-def _checked(name: str, quiz, options: ExportOptions, path: Path) -> list[Diagnostic]:
-    """One format's check of a loaded quiz (each diagnostic names the format)."""
+def _checked(name: str, quiz, options: ExportOptions, path: Path, family: tuple[str, ...] | None = None) -> list[Diagnostic]:
+    """One format's check of a loaded quiz (each diagnostic names the format; those of its
+    family's shared rules name `family`, see formats.families)."""
     try:
-        return list(FORMATS[name].check(quiz, options))
+        check = FORMATS[name].check
+        return list(check(quiz, options) if family is None else check(quiz, options, family))
     except Exception as problem:
         return [_internal(name, "checking", problem, path)]
 

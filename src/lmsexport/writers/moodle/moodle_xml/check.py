@@ -35,5 +35,5 @@ class _CheckingWriter(CreditsChecked, QuestionWriter):
         return ""
 
 
-def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
-    return checked(Reporter(quiz, "moodle", options), "Moodle XML", lambda report: _CheckingWriter(report).write, quiz_reported, section_reported)
+def check(quiz: Quiz, options: ExportOptions, family: tuple[str, ...] | None = None) -> Iterator[Diagnostic]:
+    return checked(Reporter(quiz, "moodle", options), "Moodle XML", lambda report: _CheckingWriter(report).write, quiz_reported, section_reported, family)
