@@ -32,13 +32,19 @@ from .ordering import expressible_grading
 
 # Markdown whose HTML can hold only paragraphs, headings, emphasis, code, lists without a start
 # number, block quotes and rules, all of which QTI takes as they are: no table (|), link or
-# image ([ !), formula ($ \), entity (&), autolink or angle bracket (<), and no numbered list
-# marker at the start of a line (a list starting at another number than 1 has a `start`).
-_TROUBLE = re.compile(r"[<&|\[!$\\]|^[ \t>*+\-]*\d+[.)]", re.MULTILINE)
+# image ([ !), formula ($, or \( and \[), entity (& and a name and ';', or &#), autolink or
+# angle bracket (<), and no numbered list marker at the start of a line (a list starting at
+# another number than 1 has a `start`). A backslash before anything else only escapes it, and
+# an ampersand that starts no entity is text ("R&D"): both are escaped as any text is.
+_TROUBLE = re.compile(r"[<|\[!$]|\\[(\[]|&(?:#|[A-Za-z][A-Za-z0-9]*;)|^[ \t>*+\-]*\d+[.)]", re.MULTILINE)
+
+
+# TextFormat's members, read once (an Enum member read off its class is slow on Python 3.11).
+_PLAIN, _MARKDOWN = TextFormat.PLAIN, TextFormat.MARKDOWN
 
 
 def _cannot_trouble_qti(text: Text) -> bool:
-    return text.format is TextFormat.PLAIN or (text.format is TextFormat.MARKDOWN and _TROUBLE.search(text.source) is None)
+    return text.format is _PLAIN or (text.format is _MARKDOWN and _TROUBLE.search(text.source) is None)
 
 
 class _CheckingContext(ItemContext):
