@@ -25,6 +25,9 @@ _ERROR, _WARNING, _NOTE = Severity.ERROR, Severity.WARNING, Severity.NOTE
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
+    """One problem: how severe, what it says, where it is (file, JSON pointer, line and column),
+    its code, the formats it concerns and whether a format loses what the author wrote."""
+
     severity: Severity
     message: str
     file: str = ""

@@ -19,6 +19,8 @@ if TYPE_CHECKING:  # the CLI reads this registry at start-up: lxml and the write
 
 @dataclass(frozen=True, slots=True)
 class Format:
+    """One export format as the registry knows it."""
+
     name: str
     module: str  # imported on first use: start-up stays fast and a command loads only its writer
     folder: str

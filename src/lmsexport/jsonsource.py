@@ -35,6 +35,9 @@ def written_at(data: object, pointer: str) -> bool:
 
 @dataclass
 class ParsedJson:
+    """A quiz file parsed: its data, its text (for finding where values stand) and the problems
+    found in reading it."""
+
     data: Any = None
     text: str = ""
     diagnostics: list[Diagnostic] = field(default_factory=list)

@@ -36,6 +36,8 @@ STRICT_SUFFIX = " (an error under --strict)"
 
 @dataclass(frozen=True, slots=True)
 class QuizOutcome:
+    """What one quiz came to: its id, counts, settled diagnostics and, when built, its exports."""
+
     path: Path
     quiz_id: str | None
     questions: int = 0
