@@ -99,9 +99,12 @@ def _item(ctx: _CheckingContext, question: Question) -> None:
         shown += [(text, ("feedback", key)) for key, text in outcome if text is not None]
     if given.general is not None:
         shown.append((given.general, ("explanation",)))
+    # A plain text is escaped paragraphs only (`_cannot_trouble_qti`): most are not even asked about.
     for text, where in shown:
-        ctx.inner_block(text, *where)
-    ctx.block(question.stem, "stem")
+        if text.format is not _PLAIN:
+            ctx.inner_block(text, *where)
+    if question.stem.format is not _PLAIN:
+        ctx.block(question.stem, "stem")
     if isinstance(question, Essay) and question.grader_info is not None:
         ctx.block(question.grader_info, "grader_info")
     if question.penalty:
@@ -119,7 +122,8 @@ def _choices(ctx: _CheckingContext, question: SingleChoice | MultipleResponse) -
     if len(set(ids)) != len(ids):
         ctx.report.error(question, "two options have the same identifier", "options", code="qti")
     for index, choice in enumerate(question.choices):
-        ctx.inline(choice.text, "options", index, "text")
+        if choice.text.format is not _PLAIN:
+            ctx.inline(choice.text, "options", index, "text")
     return [(c.feedback, ("options", i, "feedback")) for i, c in enumerate(question.choices)]
 
 
