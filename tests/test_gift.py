@@ -281,3 +281,18 @@ def test_difficulty_source_and_commented_metadata_are_a_note():
     assert len(notes) == 1 and notes[0].severity is Severity.NOTE
     for name in ("difficulty", "source", "description", "level", "learning path"):
         assert name in notes[0].message
+
+
+def test_a_media_file_shown_in_a_stem_and_an_option_is_linked_in_block_and_inline_html():
+    """With a base URL, a stem showing an image is a paragraph of HTML and an option showing one
+    the image alone, GIFT's own characters escaped."""
+    from quizzes import quiz_of
+
+    from lmsexport.model import MediaFile
+
+    quiz = quiz_of({"id": "c", "type": "single_choice", "stem": "See ![ring](media/ring.png)", "options": [
+        {"id": "a", "text": "![ring](media/ring.png)", "correct": True}, {"id": "b", "text": "none"}]}, text_format="markdown")
+    quiz = dataclasses.replace(quiz, media=(MediaFile("media/ring.png", b"PNG", "image/png"),))
+    image = '<img src\\="https\\://cdn.example.org/q/media/ring.png" alt\\="ring" />'
+    assert f"::c::[html]<p>See {image}</p>{{\n\t=[html]{image}\n\t~[html]none\n}}\n" in export(
+        quiz, media_base_url="https://cdn.example.org/q/").data.decode()

@@ -108,6 +108,40 @@ def test_thirds_map_onto_moodles_list():
     assert root.findall("question/answer")[1].get("fraction") == "33.33333"
 
 
+# Moodle's match of a credit against its list (lib/questionlib.php, match_grade_options with
+# 'error', Moodle 4.5), over the fractions of question/engine/bank.php as Moodle keys them: a
+# fraction is matched when it is less than 0.00001 away; at exactly that distance it is not.
+_MOODLE_MATCHES_GRADE = r"""
+$raw = [0.9, 0.8333333, 0.8, 0.75, 0.7, 0.6666667, 0.6, 0.5, 0.4, 0.3333333, 0.3, 0.25, 0.2, 0.1666667,
+        0.1428571, 0.125, 0.1111111, 0.1, 0.05];
+$full = ['0.0' => 1, '1.0' => 1];
+foreach ($raw as $fraction) { $full["{$fraction}"] = 1; }
+foreach (array_reverse($raw) as $fraction) { $full['' . (-$fraction)] = 1; }
+$full['-1.0'] = 1;
+foreach (json_decode(stream_get_contents(STDIN)) as $grade) {
+    $match = 'false';
+    foreach ($full as $value => $option) {
+        if (abs($grade - $value) < 0.00001) { $match = (string) $value; break; }
+    }
+    echo $match, "\n";
+}
+"""
+
+
+def test_a_credit_at_moodles_tolerance_from_a_grade_is_refused_as_moodle_refuses_it():
+    import json
+    import shutil
+    import subprocess
+
+    credits = [1e-05, -1e-05, 9.99999e-06, -9.99999e-06, 0.10001, 0.1 + 9.9e-06, 1 - 9.9e-06, 0.8333333 + 9e-06, 0.52]
+    assert [exact_grade(c) for c in credits] == [None, None, "0", "0", "10", "10", "100", "83.33333", None]
+    if shutil.which("php") is None:
+        pytest.skip("php is not installed: Moodle's grade match cannot run (apt-get install php-cli)")
+    php = subprocess.run(["php", "-r", _MOODLE_MATCHES_GRADE], input=json.dumps(credits), capture_output=True, text=True)
+    assert php.returncode == 0, php.stderr
+    assert php.stdout.split() == ["false", "false", "0.0", "0.0", "0.1", "0.1", "1.0", "0.8333333", "false"]
+
+
 def test_a_credit_off_the_list_is_an_error():
     result = moodle_xml.render(_with_credit(0.33), ExportOptions())
     assert result.data is None and result.failed
@@ -495,3 +529,27 @@ def test_a_category_name_with_a_slash_at_an_edge_is_written_padded_and_moodle_re
     php = subprocess.run(["php", "-r", _MOODLE_SPLITS_CATEGORY_PATH], input=path, capture_output=True, text=True)
     assert php.returncode == 0, php.stderr
     assert json.loads(php.stdout) == ["$course$", "top", *names, "T"]
+
+
+def test_each_field_is_block_or_inline_html_by_its_place_with_media_and_in_another_language():
+    """A stem is block HTML and an option or an answer's feedback inline, whether the text shows
+    a media file (rendered for @@PLUGINFILE@@), is Markdown or is plain text in another language."""
+    from quizzes import quiz_of
+
+    from lmsexport.model import MediaFile
+
+    shown = quiz_of({"id": "c", "type": "single_choice", "stem": "See ![ring](media/ring.png)", "options": [
+        {"id": "a", "text": "![ring](media/ring.png)", "correct": True, "feedback": "*well*"}, {"id": "b", "text": "none"}]},
+        text_format="markdown")
+    shown = dataclasses.replace(shown, media=(MediaFile("media/ring.png", b"PNG", "image/png"),))
+    [question] = etree.fromstring(export(shown).data).findall("question[@type='multichoice']")
+    image = '<img src="@@PLUGINFILE@@/media/ring.png" alt="ring" />'
+    assert [(e.tag, e.findtext("text"), [f.get("name") for f in e.findall("file")])
+            for e in (question.find("questiontext"), *question.findall("answer"), question.find("answer/feedback"))] == [
+        ("questiontext", f"<p>See {image}</p>", ["ring.png"]), ("answer", image, ["ring.png"]),
+        ("answer", "none", []), ("feedback", "<em>well</em>", [])]
+    french = quiz_of({"id": "s", "type": "short_answer", "stem": "Dis", "language": "fr",
+                      "answers": [{"text": "oui", "feedback": "Bien  vu"}]})
+    [question] = etree.fromstring(export(french).data).findall("question[@type='shortanswer']")
+    assert (question.findtext("questiontext/text"), question.findtext("answer/feedback/text")) == (
+        '<div lang="fr"><p>Dis</p></div>', '<span lang="fr">Bien \u00a0vu</span>')
