@@ -553,3 +553,78 @@ def test_each_field_is_block_or_inline_html_by_its_place_with_media_and_in_anoth
     [question] = etree.fromstring(export(french).data).findall("question[@type='shortanswer']")
     assert (question.findtext("questiontext/text"), question.findtext("answer/feedback/text")) == (
         '<div lang="fr"><p>Dis</p></div>', '<span lang="fr">Bien \u00a0vu</span>')
+
+
+def test_what_moodle_changes_in_category_names_and_the_metadata_it_drops_is_said_in_words_at_each_name():
+    """Both Moodle formats say, at each category name and at the title (which Moodle makes the
+    innermost category), what Moodle changes in it: a name of 256 characters is cut (255 are
+    kept), HTML tags, line breaks and outer spaces are stripped. The note names the metadata
+    Moodle drops from each format; GIFT's comments count as dropped."""
+    from quizzes import quiz_of
+
+    from lmsexport.writers.moodle import gift
+
+    quiz = quiz_of({"id": "t", "type": "true_false", "stem": "S", "answer": True},
+                   category=["C" * 255, "D" * 256, "<b>x</b>", "a\nb", "a < b"], title="<i>Bank</i>",
+                   difficulty="hard", source={"url": "https://example.org/bank"}, description="Desc", level="L1", learning_path="LP")
+    strips = "Moodle strips HTML tags, line breaks and outer spaces from category names"
+    changed = [
+        ("/category/1", "WARNING", "moodle-category", "category name '" + "D" * 40 + "'...: Moodle stores 255 characters of a "
+                                                      "category name; it is cut there"),
+        ("/category/2", "WARNING", "moodle-category", f"category name '<b>x</b>': {strips}"),
+        ("/category/3", "WARNING", "moodle-category", f"category name 'a\\nb': {strips}"),
+        ("/title", "WARNING", "moodle-category", f"category name '<i>Bank</i>': {strips}"),
+    ]
+    said = {name: [(d.pointer, d.severity.name, d.code, d.message) for d in writer.render(quiz, ExportOptions()).diagnostics]
+            for name, writer in (("Moodle XML", moodle_xml), ("GIFT", gift))}
+    assert said == {
+        "Moodle XML": [("", "NOTE", "moodle-metadata", "Moodle XML has no place for the quiz's difficulty and source: Moodle does not keep them"),
+                       *changed],
+        "GIFT": [("", "NOTE", "moodle-metadata", "GIFT has no place for the quiz's difficulty and source; its description, level, "
+                                                 "learning path ride in comment lines, which Moodle skips: Moodle does not keep them"),
+                 *changed],
+    }
+    named = quiz_of({"id": "t", "type": "true_false", "stem": "S", "answer": True}, source={"name": "N"}, level="L1")
+    assert [(d.code, d.message) for d in gift.render(named, ExportOptions()).diagnostics] == [
+        ("moodle-metadata", "GIFT has no place for the quiz's source; its level ride in comment lines, which Moodle skips: "
+                            "Moodle does not keep them")]
+    assert [d.message for d in moodle_xml.render(named, ExportOptions()).diagnostics] == [
+        "Moodle XML has no place for the quiz's source: Moodle does not keep them"]
+
+
+def test_a_questions_own_tags_are_written_each_once_in_order():
+    """Loading makes each tag once; a quiz built otherwise (an importer's) may repeat one, and
+    each format writes it once all the same."""
+    from quizzes import quiz_of
+
+    from lmsexport.writers.moodle import gift
+
+    quiz = quiz_of(*({"id": qid, "type": "true_false", "stem": "S", "answer": True} for qid in "tuv"))
+    tags = (("b", "a", "b"), ("z", "z"), ("y", "x"))
+    quiz = dataclasses.replace(quiz, questions=tuple(dataclasses.replace(q, tags=t) for q, t in zip(quiz.questions, tags)))
+    written = [[t.findtext("text") for t in q.findall("tags/tag")]
+               for q in etree.fromstring(export(quiz).data).findall("question[@type='truefalse']")]
+    assert written == [["b", "a"], ["z"], ["y", "x"]]
+    lines = [line for line in gift.render(quiz, ExportOptions()).data.decode().splitlines() if line.startswith("// [id:")]
+    assert lines == ["// [id:t] [tag:b] [tag:a]", "// [id:u] [tag:z]", "// [id:v] [tag:y] [tag:x]"]
+
+
+def test_what_moodle_changes_in_a_question_name_or_a_tag_is_said_at_it():
+    """Moodle keeps 255 characters of a name and strips its tags (a '<' that starts none stays),
+    and keeps 50 characters of a tag, without '<', '>', '`' and repeated spaces."""
+    from quizzes import quiz_of
+
+    def question(qid, **fields):
+        return {"id": qid, "type": "true_false", "stem": "S", "answer": True, **fields}
+
+    quiz = quiz_of(question("a", title="N" * 255), question("b", title="M" * 256), question("c", title="a < b"),
+                   question("d", title="<i>x</i>"), question("e", tags=["t" * 50, "u" * 51, "a  b", "x<y"]))
+    name = "Moodle strips HTML tags and outer spaces from names and cuts them at 255 characters"
+    tag = "Moodle drops '<', '>', '`', control characters and repeated spaces from tags and keeps 50 characters"
+    assert [(d.pointer, d.code, d.message) for d in moodle_xml.render(quiz, ExportOptions()).diagnostics] == [
+        ("/questions/1/title", "moodle-name", f"question name '{'M' * 256}': {name}"),
+        ("/questions/3/title", "moodle-name", f"question name '<i>x</i>': {name}"),
+        ("/questions/4/tags/1", "moodle-tag", f"tag '{'u' * 51}': {tag}"),
+        ("/questions/4/tags/2", "moodle-tag", f"tag 'a  b': {tag}"),
+        ("/questions/4/tags/3", "moodle-tag", f"tag 'x<y': {tag}"),
+    ]

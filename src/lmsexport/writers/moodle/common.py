@@ -120,7 +120,7 @@ def quiz_losses(report: Reporter, format_title: str, in_comments: bool = False) 
             report.loss(None, message, *where, code="moodle-category")
 
 
-def dropped_metadata(report: Reporter, format_title: str, in_comments: bool = False) -> None:
+def dropped_metadata(report: Reporter, format_title: str, in_comments: bool) -> None:
     """A note naming the bank metadata Moodle does not keep from this format (students see none of
     it). Moodle XML carries the description, level and learning path in the category's info; GIFT
     has only comment lines for them (`in_comments`), which Moodle skips."""
