@@ -24,6 +24,7 @@ from ...text import (
     to_html,
     to_inline_html,
 )
+from ...text.markdown import formulas as markdown_formulas
 from ..reporter import Reporter, nothing_to_export, sections_of_drafts
 from ..shared import merged_tags
 from ..xml import number
@@ -210,15 +211,36 @@ def plugin_url(path: str) -> str:
 PLUGINFILE_STYLE = RenderStyle(media_url=plugin_url)
 
 
+# Moodle's MathJax filter (filter/mathjaxloader, on by default in 4.5 and 5.0) marks a field for
+# MathJax when the HTML as stored holds `\(`, `\[` or `$$`, and MathJax then typesets every
+# formula of that field; a field holding none is shown as it is. So a text with no formula whose
+# HTML holds one of them gets its backslashes and dollars as character references, which show the
+# same characters and which the filter does not see (question texts are filtered uncleaned, so
+# the references reach the filter as written; tests/importers/test_moodle.py runs the filter).
+_TYPESET = re.compile(r"\\[(\[]|\$\$")
+
+
+def shown_as_written(html: str) -> str:
+    """The HTML of a text with no formula, unable to make Moodle typeset it."""
+    if _TYPESET.search(html) is None:
+        return html
+    return html.replace("\\", "&#92;").replace("$", "&#36;")
+
+
 def html_of(text: Text, inline: bool, style: RenderStyle | None = None) -> str:
     """The XHTML Moodle gets for a text shown in HTML."""
     if style is None:
-        return to_inline_html(text) if inline else to_html(text)
-    return to_inline_html(text, style) if inline else to_html(text, style)
+        html = to_inline_html(text) if inline else to_html(text)
+    else:
+        html = to_inline_html(text, style) if inline else to_html(text, style)
+    if text.format is PLAIN or not markdown_formulas(text.source):
+        return shown_as_written(html)
+    return html
 
 
 def plain_html(source: str, inline: bool) -> str:
-    return plain_to_inline_html(source) if inline else plain_to_html(source)
+    """The XHTML Moodle gets for a plain text shown in HTML."""
+    return shown_as_written(plain_to_inline_html(source) if inline else plain_to_html(source))
 
 
 def is_plain(text: Text) -> bool:
