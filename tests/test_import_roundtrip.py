@@ -208,6 +208,24 @@ def test_a_backslash_reference_is_text_where_moodle_typesets_nothing_and_a_formu
     assert (formula.format, formula.source) == (TextFormat.MARKDOWN, "\\(y\\) and \\(x\\)")
 
 
+# Found by the thorough profile: a matching answer (or distractor) ending in a no-break space,
+# which Canvas keeps (it strips ASCII white space only, as Ruby does) and the Canvas reader cut.
+NO_BREAK_ANSWERS = {"id": "no-break", "title": "No-break", "language": "en", "questions": [
+    {"id": "m", "type": "matching", "stem": "Match", "pairs": [{"id": "a", "prompt": "A", "answer": "x\u00a0"},
+                                                              {"id": "b", "prompt": "B", "answer": "\u00a0y"}],
+     "distractors": [{"id": "d", "text": "z\u00a0"}]}]}
+
+
+@pytest.mark.parametrize("format_name", FORMATS)
+def test_matching_answers_ending_in_a_no_break_space_survive(format_name, tmp_path):
+    path = tmp_path / "no-break.json"
+    path.write_text(json.dumps(NO_BREAK_ANSWERS), encoding="utf-8")
+    loaded = load_quiz(path)
+    assert loaded.ok, [d.message for d in loaded.diagnostics]
+    first, second, _ = round_trip(loaded.quiz, format_name)
+    assert not difference(first, second, format_name), difference(first, second, format_name)
+
+
 # Generated quizzes a format is known not to give back byte for byte, each left to a test of its
 # own: (the formats, what such a quiz holds, from its JSON or its model).
 _LEFT_OUT = [

@@ -731,3 +731,23 @@ def test_a_section_whose_first_question_is_a_draft_stands_at_its_first_exported_
     expected = {"canvas": ["first", "between", "s2", "s1", "last"],
                 "qti": ["first", "between", ("text", "Part"), "s2", "s1", "last"]}
     assert shown == expected[target]
+
+
+def test_a_no_break_space_ending_a_matching_answer_is_kept_by_canvas_and_read_back(tmp_path, canvas_harness):
+    """Canvas strips an answer's white space as Ruby does, ASCII only: a matching answer's or a
+    distractor's no-break space at its end is what Canvas stores, and what the import reads."""
+    from lmsexport.api import load
+    from lmsexport.importers import import_data
+
+    loaded = load({"id": "m", "title": "M", "language": "en", "questions": [
+        {"id": "m", "type": "matching", "stem": "Match", "pairs": [{"id": "a", "prompt": "A", "answer": "x\u00a0"},
+                                                                  {"id": "b", "prompt": "B", "answer": "\u00a0y"}],
+         "distractors": [{"id": "d", "text": "z\u00a0"}]}]})
+    assert loaded.ok, [d.message for d in loaded.diagnostics]
+    data = canvas.render(loaded.quiz, ExportOptions()).data
+    (built,) = canvas_import(canvas_harness, data, tmp_path).questions
+    assert [a["right"] for a in built["answers"]] == ["x\u00a0", "\u00a0y"]
+    assert sorted(m["text"] for m in built["matches"]) == ["x\u00a0", "z\u00a0", "\u00a0y"]
+    (item,), _ = import_data(data, "quiz.zip", "canvas")
+    (question,) = item.quiz.questions
+    assert [p.answer for p in question.pairs] == ["x\u00a0", "\u00a0y"] and [d.text for d in question.distractors] == ["z\u00a0"]
