@@ -209,15 +209,23 @@ def test_a_backslash_reference_is_text_where_moodle_typesets_nothing_and_a_formu
 
 
 # Found by the thorough profile: a matching answer (or distractor) ending in a no-break space,
-# which Canvas keeps (it strips ASCII white space only, as Ruby does) and the Canvas reader cut.
+# which Canvas keeps (it strips ASCII white space only, as Ruby does) and the Canvas reader cut;
+# a drop-down option ending in one, which Moodle keeps too.
 NO_BREAK_ANSWERS = {"id": "no-break", "title": "No-break", "language": "en", "questions": [
     {"id": "m", "type": "matching", "stem": "Match", "pairs": [{"id": "a", "prompt": "A", "answer": "x\u00a0"},
                                                               {"id": "b", "prompt": "B", "answer": "\u00a0y"}],
-     "distractors": [{"id": "d", "text": "z\u00a0"}]}]}
+     "distractors": [{"id": "d", "text": "z\u00a0"}]},
+    # And a drop-down's options and a typed blank's answers: Moodle's cloze parser trims nothing,
+    # Canvas strips ASCII white space only; the Moodle and Canvas readers took the space away.
+    {"id": "c", "type": "fill_in_blanks", "stem": "Pick [[b]]", "blanks": [
+        {"id": "b", "type": "dropdown", "options": [{"id": "x", "text": "x\u00a0", "correct": True}, {"id": "y", "text": "\u00a0y"},
+                                                    {"id": "z", "text": "z \u00a0"}]}]},
+    {"id": "t", "type": "fill_in_blanks", "stem": "Type [[b]]", "blanks": [
+        {"id": "b", "type": "short_answer", "answers": [{"text": "x\u00a0"}, {"text": "\u00a0y"}]}]}]}
 
 
 @pytest.mark.parametrize("format_name", FORMATS)
-def test_matching_answers_ending_in_a_no_break_space_survive(format_name, tmp_path):
+def test_answers_and_options_ending_in_a_no_break_space_survive(format_name, tmp_path):
     path = tmp_path / "no-break.json"
     path.write_text(json.dumps(NO_BREAK_ANSWERS), encoding="utf-8")
     loaded = load_quiz(path)
