@@ -25,7 +25,8 @@ from ...text import (
     to_inline_html,
 )
 from ...text.markdown import formulas as markdown_formulas
-from ..reporter import Reporter, nothing_to_export, sections_of_drafts
+from ...text.math import to_tex
+from ..reporter import LITERAL_TEX, Reporter, nothing_to_export, sections_of_drafts
 from ..shared import merged_tags
 from ..xml import number
 from .check import grade_problems
@@ -152,6 +153,9 @@ def question_losses(report: Reporter, question: Question) -> None:
         if _TAG_UNSAFE.search(tag) or len(tag) > TAG_MAX or tag != tag.strip():
             at, parts = tag_place(report.quiz, question, tag)
             report.loss(at, f"tag {tag!r}: Moodle drops '<', '>', '`', control characters and repeated spaces from tags and keeps {TAG_MAX} characters", *parts, code="moodle-tag")
+    for parts, text in question.texts():
+        if typesets_literal_tex(text):
+            report.lost(question, LITERAL_TEX, *parts)
     if getattr(question, "shuffle", False):
         for index, choice in enumerate(getattr(question, "choices", ())):
             if choice.pinned:
@@ -218,6 +222,27 @@ PLUGINFILE_STYLE = RenderStyle(media_url=plugin_url)
 # same characters and which the filter does not see (question texts are filtered uncleaned, so
 # the references reach the filter as written; tests/importers/test_moodle.py runs the filter).
 _TYPESET = re.compile(r"\\[(\[]|\$\$")
+
+
+_CODE = re.compile(r"<(code|pre)\b.*?</\1>", re.S)  # MathJax typesets nothing inside them
+
+
+def typesets_literal_tex(text: Text | None) -> bool:
+    """A Markdown text with a formula whose HTML holds \\( \\[ or $$ of its own beside the
+    formulas: the filter marks the field, and MathJax typesets those too (a loss)."""
+    if text is None or text.format is PLAIN:
+        return False
+    source = text.source
+    # A literal delimiter in Markdown is escaped (\\\\( \\$\\$), a character reference or in code.
+    if "\\\\" not in source and "\\$" not in source and "&#" not in source and "`" not in source and "    " not in source:
+        return False
+    found = markdown_formulas(source)
+    if not found:
+        return False  # no formula: html_of writes the delimiters so that nothing is typeset
+    html = to_html(text)
+    for latex, display in found:
+        html = html.replace(to_tex(latex, display), "", 1)
+    return _TYPESET.search(_CODE.sub("", html)) is not None
 
 
 def shown_as_written(html: str) -> str:
