@@ -220,10 +220,8 @@ PLUGINFILE_STYLE = RenderStyle(media_url=plugin_url)
 # formula of that field; a field holding none is shown as it is. So a text with no formula whose
 # HTML holds one of them gets its backslashes and dollars as character references, which show the
 # same characters and which the filter does not see (question texts are filtered uncleaned, so
-# the references reach the filter as written; tests/importers/test_moodle.py runs the filter).
+# the references reach the filter as written; tests/importers/test_moodle_math.py runs the filter).
 _TYPESET = re.compile(r"\\[(\[]|\$\$")
-
-
 _CODE = re.compile(r"<(code|pre)\b.*?</\1>", re.S)  # MathJax typesets nothing inside them
 
 
@@ -258,9 +256,9 @@ def html_of(text: Text, inline: bool, style: RenderStyle | None = None) -> str:
         html = to_inline_html(text) if inline else to_html(text)
     else:
         html = to_inline_html(text, style) if inline else to_html(text, style)
-    if text.format is PLAIN or not markdown_formulas(text.source):
-        return shown_as_written(html)
-    return html
+    if text.format is not PLAIN and _TYPESET.search(html) is not None and markdown_formulas(text.source):
+        return html  # typeset whole: its formulas must be (a literal beside them is said: typesets_literal_tex)
+    return shown_as_written(html)
 
 
 def plain_html(source: str, inline: bool) -> str:
