@@ -20,8 +20,10 @@ QUIZ = {"id": "tex", "title": "TeX", "language": "en", "text_format": "markdown"
     {"id": "both", "type": "true_false", "stem": "A formula $x^2$ and a literal \\\\(y\\\\)", "answer": True,
      "explanation": "A formula $x$ and `\\(code\\)`, which MathJax skips"},
     {"id": "pick", "type": "single_choice", "stem": "Pick", "options": [
-        {"id": "a", "text": "$a$ costs \\$\\$", "correct": True}, {"id": "b", "text": "&#92;(b&#92;) and $c$"},
-        {"id": "c", "text": "No formula, a literal \\\\(d\\\\)"}, {"id": "d", "text": {"text": "Plain \\(e\\)", "format": "plain"}}]},
+        {"id": "a", "text": "$a$ and \\$\\$b\\$\\$", "correct": True}, {"id": "b", "text": "&#92;(b&#92;) and $c$"},
+        {"id": "c", "text": "No formula, a literal \\\\(d\\\\)"}, {"id": "d", "text": {"text": "Plain \\(e\\)", "format": "plain"}},
+        # A lone delimiter opens nothing MathJax would typeset.
+        {"id": "e", "text": "$e$ costs \\$\\$ and \\\\("}]},
 ]}
 LOSS = "lost-literal-tex"
 

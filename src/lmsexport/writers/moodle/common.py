@@ -25,7 +25,7 @@ from ...text import (
     to_inline_html,
 )
 from ...text.markdown import formulas as markdown_formulas
-from ...text.math import to_tex
+from ..literal_tex import literal_tex
 from ..reporter import LITERAL_TEX, Reporter, nothing_to_export, sections_of_drafts
 from ..shared import merged_tags
 from ..xml import number
@@ -222,25 +222,14 @@ PLUGINFILE_STYLE = RenderStyle(media_url=plugin_url)
 # same characters and which the filter does not see (question texts are filtered uncleaned, so
 # the references reach the filter as written; tests/importers/test_moodle_math.py runs the filter).
 _TYPESET = re.compile(r"\\[(\[]|\$\$")
-_CODE = re.compile(r"<(code|pre)\b.*?</\1>", re.S)  # MathJax typesets nothing inside them
+# What MathJax typesets in a field it was given: the formulas between Moodle's delimiters.
+_FORMULA = re.compile(r"\\\(.*?\\\)|\\\[.*?\\\]|\$\$.*?\$\$", re.S)
 
 
 def typesets_literal_tex(text: Text | None) -> bool:
-    """A Markdown text with a formula whose HTML holds \\( \\[ or $$ of its own beside the
-    formulas: the filter marks the field, and MathJax typesets those too (a loss)."""
-    if text is None or text.format is PLAIN:
-        return False
-    source = text.source
-    # A literal delimiter in Markdown is escaped (\\\\( \\$\\$), a character reference or in code.
-    if "\\\\" not in source and "\\$" not in source and "&#" not in source and "`" not in source and "    " not in source:
-        return False
-    found = markdown_formulas(source)
-    if not found:
-        return False  # no formula: html_of writes the delimiters so that nothing is typeset
-    html = to_html(text)
-    for latex, display in found:
-        html = html.replace(to_tex(latex, display), "", 1)
-    return _TYPESET.search(_CODE.sub("", html)) is not None
+    """A Markdown text with a formula whose HTML holds TeX of its own beside the formulas: the
+    filter marks the field, and MathJax typesets that too (a loss)."""
+    return literal_tex(text, _FORMULA, with_formula=True) is not None
 
 
 def shown_as_written(html: str) -> str:
