@@ -114,6 +114,18 @@ def test_numerical_answers_repeating_a_condition_keep_their_feedback_through_qti
     assert not difference(first, second, "qti"), difference(first, second, "qti")
 
 
+# Found by the thorough profile: the correct feedback of a numerical question of one answer is
+# shown on that answer's test, so its rule repeats the scoring one for one: the reader took it for
+# the answer's own feedback, and the second export had both.
+@pytest.mark.parametrize("answer", [{"minimum": 0.0, "maximum": 0.0}, {"value": 2.0}, {"value": 2.0, "feedback": "Own"}])
+def test_the_correct_feedback_of_a_numerical_question_of_one_answer_stays_the_questions(answer):
+    from lmsexport.model import Feedback, Numerical, Quiz, Text
+
+    question = Numerical(id="n", stem=Text("How many?"), answers=_numbers(answer), feedback=Feedback(correct=Text("Right")))
+    first, second, _ = round_trip(Quiz(id="one", title="One", language="en", questions=(question,)), "qti")
+    assert not difference(first, second, "qti"), difference(first, second, "qti")
+
+
 def _load(data: dict):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "quiz.json"
