@@ -821,3 +821,28 @@ def test_a_section_of_drafts_leaves_no_category_and_the_others_intact(moodle_sit
     assert own["questions"] == 2  # intro, outro
     # Written out by hand: w4 is a draft, and "Drafted for later" (d1, d2) is no category at all.
     assert site.subcategories(own["id"]) == [("Warm-up", 3), ("Pipeline parallelism", 2)]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_no_break_space_at_an_end_of_a_drop_down_option_is_stored_and_read_back(moodle_sites, tmp_path, version):
+    """Moodle's cloze parser keeps an option's white space (it trims nothing): a no-break space
+    at either end of a drop-down option is stored as written, and the import reads it back."""
+    from lmsexport.importers import import_data
+
+    options = ["x\u00a0", "\u00a0y", "z \u00a0", "w\u00a0\u00a0v"]
+    content = {"id": "no-break", "title": "No-break", "language": "en", "questions": [{
+        "id": "cloze", "type": "fill_in_blanks", "stem": "Pick [[picked]].",
+        "blanks": [{"id": "picked", "type": "dropdown", "options": [{"id": f"o{i}", "text": t, "correct": i == 0} for i, t in enumerate(options)]}]}]}
+    source = tmp_path / "no-break.json"
+    source.write_text(json.dumps(content))
+    export = moodle_xml.render(load_quiz(source).quiz, ExportOptions())
+    assert not export.failed, [d.message for d in export.diagnostics]
+    target = tmp_path / export.filename
+    target.write_bytes(export.data)
+    site = moodle_sites(version)
+    stored = site.import_file(target, "xml", keep=True)
+    assert stored.report["ok"], stored.report["errors"]
+    (question,) = stored.report["questions"]
+    assert [answer for answer, _, _ in site.stored_answers(question["id"])] == options
+    (item,), _ = import_data(export.data, "quiz.xml", "moodle")
+    assert [o.text for o in item.quiz.questions[0].blanks[0].options] == options

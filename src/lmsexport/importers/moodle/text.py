@@ -6,6 +6,7 @@ import html
 import re
 
 from ...model import Text, TextFormat
+from ..html import LITERAL_BACKSLASH
 
 # PHP's trim() removes exactly these characters; Moodle trims every text it imports.
 PHP_SPACE = " \t\n\r\0\x0b"
@@ -24,6 +25,24 @@ def text_of(source: str, fmt: str) -> Text | None:
     if fmt == "markdown":
         return Text(source, TextFormat.MARKDOWN)
     return Text(source, TextFormat.HTML)  # html, moodle_auto_format and anything unknown (Moodle assumes html)
+
+
+# Moodle's MathJax filter typesets a field only when its HTML as stored holds \\( \\[ or $$ (and
+# then every formula MathJax finds in what the field shows); a field holding none shows every
+# backslash and dollar as text, those written as character references too, which is how the
+# Moodle writers give a literal "\\(" (writers/moodle/common.shown_as_written).
+_TYPESET = re.compile(r"\\[(\[]|\$\$")
+_BACKSLASH_REFERENCE = re.compile(r"&#(?:0*92|[xX]0*5[cC]);")
+_DOLLAR_REFERENCE = re.compile(r"&#(?:0*36|[xX]0*24);")
+
+
+def as_moodle_typesets(source: str) -> str:
+    """An HTML text of Moodle with the backslashes Moodle shows as text marked so (see
+    html.LITERAL_BACKSLASH): those written as character references in a field that has nothing
+    for the filter to typeset; its dollars then are text too, written as dollars."""
+    if _TYPESET.search(source) is not None or "&#" not in source:
+        return source
+    return _DOLLAR_REFERENCE.sub("$", _BACKSLASH_REFERENCE.sub(LITERAL_BACKSLASH, source))
 
 
 def split_category_path(path: str) -> list[str]:
