@@ -3,8 +3,10 @@
 Moodle XML and GIFT have no language field (qformat_xml and qformat_gift never mention one):
 they carry languages only inside HTML texts, as a `lang` on the element around a text or as
 Moodle's multi-language spans (`<span lang="fr" class="multilang">`), of which Moodle shows one.
-QTI states xml:lang on each item and, in lmsexport's packages, the test's language in its
-metadata; Canvas only in the texts' markup.
+lmsexport's own files state the quiz's language: Moodle XML as a `<div lang>` holding the
+category's whole info, GIFT as a `// language:` header line. QTI states xml:lang on each item
+and, in lmsexport's packages, the test's language in its metadata; Canvas only in the texts'
+markup.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from conftest import SHARED
 import pytest
 
 from lmsexport.importers import import_data
+from lmsexport.model import Text, TextFormat
+from quizzes import quiz_of
 
 
 def _moodle(*questions: str) -> bytes:
@@ -197,3 +201,77 @@ def test_canvas_exports_state_no_language():
     assert imported.quiz.language == "und"
     ((severity, line, _),) = _said(imported, "import-language")
     assert severity == "note" and line is not None
+
+
+# -- the quiz's language in lmsexport's own Moodle XML and GIFT -----------------------------------
+
+def _export(quiz, fmt: str) -> bytes:
+    from import_support import export
+
+    return export(quiz, fmt)
+
+
+# A Wolof quiz with a question and an option in other languages, a Dutch quiz with no
+# description and one whose plain description holds the white space and markup escaping must keep.
+WOLOF = quiz_of({"id": "naka", "type": "true_false", "stem": "Ndax dëgg la?", "answer": True},
+                {"id": "english", "type": "single_choice", "language": "en", "stem": "Which is Wolof?", "options": [
+                    {"id": "a", "text": "Waaw", "correct": True, "language": "wo"}, {"id": "b", "text": "Yes", "correct": False}]},
+                id="wolof", title="Laaj", language="wo", description="Ay laaj  ci  wolof.\n  Ñaareel & <b> \u00a0 &nbsp;\r.")
+DUTCH = quiz_of({"id": "rond", "type": "true_false", "stem": "Is de aarde rond?", "answer": True}, id="dutch", title="Aarde", language="nl")
+FORMATS = ["moodle", "gift", "qti", "canvas"]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("quiz", [WOLOF, DUTCH], ids=["wolof", "dutch"])
+def test_our_exports_give_the_quizs_language_back_without_the_option(quiz, fmt):
+    imported = _one(_export(quiz, fmt), {"moodle": "quiz.xml", "gift": "quiz.gift.txt"}.get(fmt, "quiz.zip"), format=fmt)
+    assert imported.quiz.language == quiz.language
+    assert not _said(imported, "import-language")  # no 'und' note: the file says it
+    back = {q.id: q for q in imported.quiz.questions}
+    for question in quiz.questions:
+        assert back[question.id].language == question.language, question.id
+    if quiz is WOLOF:
+        assert [c.language for c in back["english"].choices] == ["wo", None]
+        if fmt in ("moodle", "gift"):  # the description comes back character for character
+            assert imported.quiz.description == quiz.description
+
+
+@pytest.mark.parametrize("fmt", ["moodle", "gift"])
+def test_the_file_states_its_language_over_the_option(fmt):
+    imported = _one(_export(DUTCH, fmt), "quiz.xml" if fmt == "moodle" else "quiz.gift.txt", language="fr")
+    assert imported.quiz.language == "nl"
+    assert [m for _, _, m in _said(imported, "import-language")] == [
+        "dutch: the file states the language 'nl', which the quiz keeps (--language 'fr' is for files that state none)"
+        if fmt == "gift" else "aarde: the file states the language 'nl', which the quiz keeps (--language 'fr' is for files that state none)"]
+
+
+def test_moodle_xml_states_the_quiz_language_on_one_div_holding_the_category_info():
+    from lxml import etree
+
+    infos = {}
+    for quiz in (WOLOF, DUTCH):
+        category = etree.fromstring(_export(quiz, "moodle")).find("question[@type='category']/info")
+        infos[quiz.id] = (category.get("format"), category.findtext("text"))
+    # A plain description alone is a block of no margins, as Moodle shows plain text: a space HTML
+    # would collapse is a no-break space entity, which the escaping writes for nothing else.
+    assert infos == {
+        "wolof": ("html", '<div lang="wo"><div class="quiz-description">Ay laaj &nbsp;ci &nbsp;wolof.<br/>\n'
+                          '&nbsp;&nbsp;Ñaareel &amp; &lt;b&gt; \u00a0 &amp;nbsp;&#13;.</div></div>'),
+        "dutch": ("html", '<div lang="nl"></div>'),
+    }
+
+
+def test_gift_states_the_quiz_language_in_a_header_comment():
+    assert _export(DUTCH, "gift").decode().split("\n")[:3] == ["// quiz: dutch", "// title: Aarde", "// language: nl"]
+
+
+def test_a_foreign_category_info_in_one_element_with_a_lang_gives_the_quiz_its_language():
+    data = (b'<?xml version="1.0" encoding="UTF-8"?>\n<quiz><question type="category"><category><text>$course$/top/Bank</text></category>'
+            b'<info format="html"><text><![CDATA[<p lang="fr-CA" dir="ltr">Questions de <b>base</b></p>]]></text></info></question>'
+            b'<question type="truefalse"><name><text>q</text></name><questiontext format="html"><text>Vrai ?</text></questiontext>'
+            b'<answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question></quiz>')
+    imported = _one(data, "bank.xml")
+    assert imported.quiz.language == "fr-CA"
+    assert imported.quiz.description == Text("Questions de **base**", TextFormat.MARKDOWN)
+    assert not _said(imported, "import-language")
+

@@ -463,7 +463,8 @@ def read_banks(data: str | bytes) -> list[Bank]:
 
 
 def read_gift(data: str | bytes, quiz_id: str = "imported", language: str = "und") -> Quiz:
-    """The quiz in a GIFT file. Raises GiftError on what Moodle's importer would refuse."""
+    """The quiz in a GIFT file (in `language` unless its header states one). Raises GiftError on
+    what Moodle's importer would refuse."""
     data = _decoded(data)
     metadata = header(data)
     description = next((Text(metadata[label], fmt) for label, fmt in _HEADER_FORMATS.items() if label in metadata), None)
@@ -473,7 +474,7 @@ def read_gift(data: str | bytes, quiz_id: str = "imported", language: str = "und
     return Quiz(
         id=metadata.get("quiz", quiz_id),
         title=metadata.get("title", names[-1] if names else quiz_id),
-        language=language,
+        language=metadata.get("language", language),
         questions=tuple(questions),
         category=tuple(names[:-1]),
         description=description,
