@@ -910,3 +910,26 @@ def test_moodle_keeps_the_quiz_language_and_shows_the_category_description_as_be
             text = [lxml_html.fragment_fromstring(h, create_parent="div").text_content().replace("\xa0", " ") for h in (shown, shown_before)]
             assert text[0] == text[1] == "Twee  spaties, <b> & een\nregel"
 
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_the_import_keeps_the_multilang_version_moodles_own_filter_shows(moodle_sites, version):
+    """filter_multilang run by the site for a reader of each case's language, in the syntax the
+    case is in (the old `<lang>` one as a site reads it before tool_multilangupgrade; spans alone
+    as every site reads them since), against the version the import keeps."""
+    from test_import_languages import FILTER_MULTILANG_CASES, OLD_SYNTAX_CASES
+    from lmsexport.importers import multilang
+
+    site = moodle_sites(version)
+    needs_no_parent = [c for c in FILTER_MULTILANG_CASES if c[1] != "fr-CA" or "fr_ca" in c[0]]
+    cases = [(text, language, "new") for text, language, _ in needs_no_parent]
+    cases += [(text, language, "old" if "<lang" in text.lower() else "new") for text, language, _ in OLD_SYNTAX_CASES]
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "cases.json"
+        source.write_text(json.dumps([(text, language.lower().replace("-", "_"), syntax) for text, language, syntax in cases]))
+        env = dict(os.environ, MOODLE_HARNESS_DIR=str(site.state), MOODLE_HARNESS_PGPORT=str(site.port))
+        run = subprocess.run(["php", str(Path(__file__).with_name("moodle_multilang_probe.php")), site.source, str(source)],
+                             capture_output=True, text=True, env=env, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    shown = json.loads(run.stdout)
+    assert len(shown) == len(cases) > 10
+    assert [multilang.select(text, language)[0] for text, language, _ in cases] == shown
