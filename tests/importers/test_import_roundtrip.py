@@ -20,7 +20,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from moodle_checks import assert_same_quiz
+from moodle_checks import assert_same_languages, assert_same_quiz
 
 from lmsexport.importers import import_data
 from importers.conftest import postgres_port
@@ -95,6 +95,8 @@ def test_moodles_reexport_imports_back_to_our_content(reexport, version, path):
     read = dataclasses.replace(read, title=quiz.title, category=quiz.category,
                                questions=tuple(sorted(read.questions, key=lambda q: order[q.id])))
     assert_same_quiz(read, with_blanks_numbered(quiz), full=True)
+    # Every question's and option's language, from the quiz's and the wrappers Moodle kept.
+    assert_same_languages(dataclasses.replace(back, questions=tuple(sorted(back.questions, key=lambda q: order[q.id]))), quiz, options=True)
 
 
 def numbered(stem):
