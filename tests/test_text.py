@@ -12,7 +12,13 @@ from lmsexport.text.markdown import render
 
 WORDS = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=40)
 # Mostly ordinary sentence characters, with the punctuation Markdown cares about in some places.
-SENTENCES = st.text(alphabet=st.sampled_from(list("aZé ñ9 .,;?'\"()/%#-+=:@{}1.)\t\u00a0\u2003ŋ🚀")), max_size=30)
+SENTENCES = st.one_of(
+    st.text(alphabet=st.sampled_from(list("aZé ñ9 .,;?'\"()/%#-+=:@{}1.)\t\u00a0\u2003ŋ🚀")), max_size=30),
+    # with the marks that are text inside a line, entities, and what stands in for them
+    st.lists(st.sampled_from(["a", "Zé", " ", ".", "&", ">", "~", "~~", "~~~", "&amp;", "&#38;", "&#x26;", "&copy;", "&foo;",
+                              "&#", "&x", "&9;", "R&D", "a > b", "50% ~ half", "*", "**", "`", "\ue000", "\ue003", ":", "\t",
+                              "\\", "C:\\path\\to", "\\*", "\\(x\\)", "\\[", "\\9", "\\ ", "\\é", "\\\\"]),
+             max_size=10).map("".join))
 # Words with emphasis, strong emphasis and code marks in every arrangement.
 SPANS = st.lists(st.sampled_from(["a", "bc", " ", "*", "**", "`", ".", ",", "?", "!", ":", "-", "é", "🚀", '"', "'", "_", "1."]),
                  max_size=14).map("".join)
@@ -31,7 +37,7 @@ _LINK = st.builds(lambda words, address, end: f"[{words}]({address}{end}",
                   st.one_of(st.sampled_from(["a", "b c", "é 🚀", 'q"t', "x (y)"]), _LINK_TEXT),
                   st.one_of(st.sampled_from(["https://ex.org", "http://a.b/c_d~e-f.g?h=1#i", "https://ex.org/"]), _ADDRESS),
                   st.sampled_from([")", ")", ")", ' "t")', " )", "))", ""]))
-_AROUND = st.text(alphabet=st.sampled_from(list("ab é🚀.,?'\"()")), max_size=10)
+_AROUND = st.text(alphabet=st.sampled_from(list("ab é🚀.,?'\"()&>~")), max_size=10)
 LINKS = st.one_of(
     st.lists(st.one_of(_LINK, _AROUND), max_size=5).map("".join),
     st.lists(st.one_of(_LINK, SENTENCES, st.sampled_from(["!", "*", "`", "**", "[", "]", " ", "_"])), max_size=5).map("".join),
@@ -112,10 +118,11 @@ def test_lists_and_fenced_code_take_the_fast_path():
     from lmsexport.text import simple
 
     for source in ["Which holds?\n\n- one *two*\n- [three](https://e.org/x)\n\n```py\nx = a < b & \"c\"  # **not bold**\n\n```",
-                   "- a\n- b\n\nAfter.", "```\n- not a list\n```\n\n- a list"]:
+                   "- a\n- b\n\nAfter.", "```\n- not a list\n```\n\n- a list",
+                   "R&D \"quoted\" 'single' 50% ~ half, a > b **bold** in C:\\path\\to", "- x & y\n- z ~", "- a list\n- alone"]:
         assert simple.simple_html(source) is not None, source
         assert to_html(Text(source, TextFormat.MARKDOWN)) == render(source, DEFAULT_STYLE)
-    for source in ["- a\n\n- b", "- a\nlazy", "```\nunclosed", "```\n````\n```", "- - -", "a\n- b", "- a\n  - b", "```\nx\n```\nnext"]:
+    for source in ["a &amp; b", "&#38;", "a \\*b", "x \\(y\\)", "C:\\", "> quote", "~~~", "- > q", "[a](https://e.org/~x) & b", "- a\n\n- b", "- a\nlazy", "```\nunclosed", "```\n````\n```", "- - -", "a\n- b", "- a\n  - b", "```\nx\n```\nnext"]:
         assert simple.simple_html(source) is None, source
     # a link inside code is text, not a link the checks should see
     assert simple.simple_links("```\n[x](https://e.org)\n```") is None

@@ -44,9 +44,7 @@ def simple_html(source: str) -> str | None:
     """The XHTML of a text the parser need not see, or None. Paragraphs apart (one blank line
     between them, none starting or ending with a space) are rendered each on its own, as the
     parser would; so are lists of such lines and fenced code (see `_simple_blocks`)."""
-    if "\n\n" not in source:  # one paragraph, most texts
-        return _simple_paragraph(source)
-    html = _simple_paragraphs(source)
+    html = _simple_paragraph(source) if "\n\n" not in source else _simple_paragraphs(source)  # one paragraph: most texts
     if html is None and ("\n- " in source or "```" in source or source.startswith("- ")):
         return _simple_blocks(source)
     return html
@@ -127,9 +125,31 @@ def _simple_blocks(source: str) -> str | None:
         at += 1
 
 
+# "&", ">", "~" and a backslash before a letter or digit (a Windows path) are text to CommonMark
+# inside a line (strikethrough is off); they are something else only at a line's start (a block
+# quote, a fence), as an entity ("&amp;", "&#38;") or as a backslash before punctuation (an
+# escape, a formula's "\\("). In a line without links they stand in for a letter while the
+# patterns read it (a letter and those marks are alike to every rule the patterns apply:
+# emphasis is matched only between spaces and closing punctuation), and are written after.
+_NOT_TEXT = re.compile(r"&(?:#|[A-Za-z][A-Za-z0-9]*;)|\\(?![A-Za-z0-9])|[\ue000-\ue003]")
+_STAND_INS = {"&": "\ue000", ">": "\ue001", "~": "\ue002", "\\": "\ue003"}  # private use characters
+_TO_STAND_INS = str.maketrans(_STAND_INS)
+
+
 def _simple_paragraph(source: str) -> str | None:
     """One line whose rendering is known without the parser: a paragraph of its text, its
     strong, emphasised or code words and its links. None when only the parser can tell."""
+    if "&" not in source and ">" not in source and "~" not in source and "\\" not in source:
+        return _simple_line(source)
+    if source[:1] in _STAND_INS or "](" in source or _NOT_TEXT.search(source):
+        return None
+    html = _simple_line(source.translate(_TO_STAND_INS))
+    if html is None:
+        return None
+    return html.replace("\ue000", "&amp;").replace("\ue001", "&gt;").replace("\ue002", "~").replace("\ue003", "\\")
+
+
+def _simple_line(source: str) -> str | None:
     if _SIMPLE_MARKDOWN.fullmatch(source):
         return "<p>" + _quotes(source) + "</p>"
     if _SIMPLE_INLINE.fullmatch(source):
