@@ -25,7 +25,9 @@ from ...text import (
     to_html,
     to_inline_html,
 )
-from ..reporter import Reporter, nothing_to_export, sections_of_drafts
+from ...text.markdown import formulas as markdown_formulas
+from ..literal_tex import literal_tex
+from ..reporter import LITERAL_TEX, Reporter, nothing_to_export, sections_of_drafts
 from ..shared import merged_tags
 from ..xml import number
 from .check import grade_problems
@@ -126,7 +128,7 @@ def quiz_losses(report: Reporter, format_title: str, in_comments: bool = False) 
             report.loss(None, message, *where, code="moodle-category")
 
 
-def dropped_metadata(report: Reporter, format_title: str, in_comments: bool = False) -> None:
+def dropped_metadata(report: Reporter, format_title: str, in_comments: bool) -> None:
     """A note naming the bank metadata Moodle does not keep from this format (students see none of
     it). Moodle XML carries the description, level and learning path in the category's info; GIFT
     has only comment lines for them (`in_comments`), which Moodle skips."""
@@ -157,6 +159,9 @@ def question_losses(report: Reporter, question: Question) -> None:
         if _TAG_UNSAFE.search(tag) or len(tag) > TAG_MAX or tag != tag.strip():
             at, parts = tag_place(report.quiz, question, tag)
             report.loss(at, f"tag {tag!r}: Moodle drops '<', '>', '`', control characters and repeated spaces from tags and keeps {TAG_MAX} characters", *parts, code="moodle-tag")
+    for parts, text in question.texts():
+        if typesets_literal_tex(text):
+            report.lost(question, LITERAL_TEX, *parts)
     if getattr(question, "shuffle", False):
         for index, choice in enumerate(getattr(question, "choices", ())):
             if choice.pinned:
@@ -233,15 +238,44 @@ def plugin_url(path: str) -> str:
 PLUGINFILE_STYLE = RenderStyle(media_url=plugin_url)
 
 
+# Moodle's MathJax filter (filter/mathjaxloader, on by default in 4.5 and 5.0) marks a field for
+# MathJax when the HTML as stored holds `\(`, `\[` or `$$`, and MathJax then typesets every
+# formula of that field; a field holding none is shown as it is. So a text with no formula whose
+# HTML holds one of them gets its backslashes and dollars as character references, which show the
+# same characters and which the filter does not see (question texts are filtered uncleaned, so
+# the references reach the filter as written; tests/importers/test_moodle_math.py runs the filter).
+_TYPESET = re.compile(r"\\[(\[]|\$\$")
+# What MathJax typesets in a field it was given: the formulas between Moodle's delimiters.
+_FORMULA = re.compile(r"\\\(.*?\\\)|\\\[.*?\\\]|\$\$.*?\$\$", re.S)
+
+
+def typesets_literal_tex(text: Text | None) -> bool:
+    """A Markdown text with a formula whose HTML holds TeX of its own beside the formulas: the
+    filter marks the field, and MathJax typesets that too (a loss)."""
+    return literal_tex(text, _FORMULA, with_formula=True) is not None
+
+
+def shown_as_written(html: str) -> str:
+    """The HTML of a text with no formula, unable to make Moodle typeset it."""
+    if _TYPESET.search(html) is None:
+        return html
+    return html.replace("\\", "&#92;").replace("$", "&#36;")
+
+
 def html_of(text: Text, inline: bool, style: RenderStyle | None = None) -> str:
     """The XHTML Moodle gets for a text shown in HTML."""
     if style is None:
-        return to_inline_html(text) if inline else to_html(text)
-    return to_inline_html(text, style) if inline else to_html(text, style)
+        html = to_inline_html(text) if inline else to_html(text)
+    else:
+        html = to_inline_html(text, style) if inline else to_html(text, style)
+    if text.format is not PLAIN and _TYPESET.search(html) is not None and markdown_formulas(text.source):
+        return html  # typeset whole: its formulas must be (a literal beside them is said: typesets_literal_tex)
+    return shown_as_written(html)
 
 
 def plain_html(source: str, inline: bool) -> str:
-    return plain_to_inline_html(source) if inline else plain_to_html(source)
+    """The XHTML Moodle gets for a plain text shown in HTML."""
+    return shown_as_written(plain_to_inline_html(source) if inline else plain_to_html(source))
 
 
 def is_plain(text: Text) -> bool:
