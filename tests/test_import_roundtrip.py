@@ -223,6 +223,7 @@ def test_a_backslash_reference_is_text_where_moodle_typesets_nothing_and_a_formu
 # Found by the thorough profile: a matching answer (or distractor) ending in a no-break space,
 # which Canvas keeps (it strips ASCII white space only, as Ruby does) and the Canvas reader cut;
 # a drop-down option ending in one, which Moodle keeps too.
+_WORTHLESS = {"text": "z\u00a0", "credit": 0, "feedback": "Not this"}
 NO_BREAK_ANSWERS = {"id": "no-break", "title": "No-break", "language": "en", "questions": [
     {"id": "m", "type": "matching", "stem": "Match", "pairs": [{"id": "a", "prompt": "A", "answer": "x\u00a0"},
                                                               {"id": "b", "prompt": "B", "answer": "\u00a0y"}],
@@ -233,7 +234,10 @@ NO_BREAK_ANSWERS = {"id": "no-break", "title": "No-break", "language": "en", "qu
         {"id": "b", "type": "dropdown", "options": [{"id": "x", "text": "x\u00a0", "correct": True}, {"id": "y", "text": "\u00a0y"},
                                                     {"id": "z", "text": "z \u00a0"}]}]},
     {"id": "t", "type": "fill_in_blanks", "stem": "Type [[b]]", "blanks": [
-        {"id": "b", "type": "short_answer", "answers": [{"text": "x\u00a0"}, {"text": "\u00a0y"}]}]}]}
+        {"id": "b", "type": "short_answer", "answers": [{"text": "x\u00a0"}, {"text": "\u00a0y"}, _WORTHLESS]}]},
+    # QTI: an answer worth nothing is in the rules alone, for its feedback; the QTI reader read a
+    # blank's without its no-break space, and a short answer question's not at all.
+    {"id": "s", "type": "short_answer", "stem": "Type", "answers": [{"text": "x"}, _WORTHLESS, {"text": "\u00a0y", "feedback": "g"}]}]}
 
 
 @pytest.mark.parametrize("format_name", FORMATS)
