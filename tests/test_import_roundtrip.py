@@ -126,6 +126,19 @@ def test_the_correct_feedback_of_a_numerical_question_of_one_answer_stays_the_qu
     assert not difference(first, second, "qti"), difference(first, second, "qti")
 
 
+# Found by the thorough profile: a QTI blank worth 0 points beside others has rules that all add
+# 0; the reader took it for a blank worth its share and read every credit as 0, a blank with no
+# right answer, so the imported quiz did not load. It is a blank worth nothing, and said so.
+def test_a_qti_numerical_blank_worth_nothing_beside_others_is_read_and_said():
+    from lmsexport.model import FillInBlanks, NumericalBlank, Quiz, Text
+
+    blanks = (NumericalBlank(id="a", answers=_numbers({"value": 1}), points=1.0), NumericalBlank(id="b", answers=_numbers({"value": 2}, {"value": 3, "credit": 0.5}), points=0.0))
+    question = FillInBlanks(id="c", stem=Text("A [[a]] b [[b]]"), blanks=blanks, points=1.0)
+    first, second, said = round_trip(Quiz(id="zero", title="Zero", language="en", questions=(question,)), "qti")
+    assert not difference(first, second, "qti"), difference(first, second, "qti")
+    assert any("the blank 'b' (it is worth nothing, so its rules score 0)" in d.message for d in said)
+
+
 def _load(data: dict):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "quiz.json"

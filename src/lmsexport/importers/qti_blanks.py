@@ -198,6 +198,8 @@ class _Reader:
         if len(self.interactions) == 1:
             return self.common["points"] or 1.0
         best = max(scores, default=0.0)
+        if scores and best <= 0:
+            return 0.0  # every rule of the blank adds nothing: it is worth nothing, as above
         return best if best > 0 else (self.common["points"] / len(self.interactions))
 
     def short_answer(self, index: int, declaration: etree._Element, name: str) -> tuple[Blank, float]:
