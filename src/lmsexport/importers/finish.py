@@ -92,7 +92,7 @@ class _Finisher:
                 return None
             return text
         source = text.source
-        if "multilang" in source:
+        if multilang.has_versions(source):
             source, chosen = multilang.select(source, self.language)
             self.losses.extend(f"{field_name}: {choice}" for choice in chosen)
         if self.moodle:
@@ -161,7 +161,7 @@ def _multilang_language(bank: SourceBank) -> str | None:
     """The language every Moodle multi-language text of the bank has (the first such that the
     texts give first, as Moodle shows it by default), else the one they give first most often."""
     blocks = [languages for item in bank.questions if not isinstance(item.question, Unread)
-              for text in _all_texts(item.question) if text.format is TextFormat.HTML and "multilang" in text.source
+              for text in _all_texts(item.question) if text.format is TextFormat.HTML and multilang.has_versions(text.source)
               for languages in multilang.block_languages(text.source)]
     blocks = [b for b in blocks if b]
     if not blocks:

@@ -103,11 +103,22 @@ def _exact_paragraph(css_class: str) -> re.Pattern:
 
 _LEVEL = _exact_paragraph("quiz-level")
 _LEARNING_PATH = _exact_paragraph("quiz-learning-path")
-_DESCRIPTION = re.compile(r'<p class="quiz-description">([^<]*(?:<br/>\n[^<]*)*)</p>')
+# The plain description: a paragraph beside a level or learning path, else a block of its own.
+_DESCRIPTION = re.compile(r'<(p|div) class="quiz-description">([^<]*(?:<br/>\n[^<]*)*)</\1>')
 
 
 def _exact(escaped: str) -> str:
-    return html.unescape(escaped.replace("<br/>\n", "\n"))
+    # '&nbsp;' is the writer's for a space HTML would collapse: its escaping writes no other.
+    return html.unescape(escaped.replace("<br/>\n", "\n").replace("&nbsp;", " "))
+
+
+def quiz_language(source: str, fmt: str) -> tuple[str, str | None]:
+    """A category's info without the language it states for the whole quiz: lmsexport writes the
+    info as one `<div lang>` (empty for a quiz without a description); an info whose whole
+    content sits in one element an editor gave a `lang` states it the same way."""
+    if fmt != "html":
+        return source, None
+    return language_of(source)
 
 
 def quiz_info(source: str, fmt: str) -> tuple[Text | None, str | None, str | None]:
@@ -122,7 +133,7 @@ def quiz_info(source: str, fmt: str) -> tuple[Text | None, str | None, str | Non
             source = source[: found.start()]
     description = _DESCRIPTION.fullmatch(source)
     if description:
-        return Text(_exact(description.group(1)), TextFormat.PLAIN), values.get("level"), values.get("learning_path")
+        return Text(_exact(description.group(2)), TextFormat.PLAIN), values.get("level"), values.get("learning_path")
     return text_of(source, fmt), values.get("level"), values.get("learning_path")
 
 

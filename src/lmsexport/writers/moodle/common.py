@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from decimal import Decimal, localcontext
+from functools import lru_cache
 from urllib.parse import quote, unquote
 
 from ...diagnostics import Diagnostic
@@ -97,7 +98,12 @@ def question_tags(quiz: Quiz, question: Question) -> tuple[str, ...]:
     """The quiz's tags apply to each of its questions; each tag once, in order."""
     if not quiz.tags:
         return question.tags if len(question.tags) < 2 else tuple(dict.fromkeys(question.tags))
-    return merged_tags(quiz.tags, question.tags)
+    return _merged_tags(quiz.tags, question.tags)
+
+
+@lru_cache(maxsize=4096)  # asked four times a question by the two formats; a bank has few combinations
+def _merged_tags(quiz_tags: tuple[str, ...], own: tuple[str, ...]) -> tuple[str, ...]:
+    return merged_tags(quiz_tags, own)
 
 
 def tag_place(quiz: Quiz, question: Question, tag: str) -> tuple[Question | None, tuple[str | int, ...]]:
@@ -122,7 +128,7 @@ def quiz_losses(report: Reporter, format_title: str, in_comments: bool = False) 
             report.loss(None, message, *where, code="moodle-category")
 
 
-def dropped_metadata(report: Reporter, format_title: str, in_comments: bool = False) -> None:
+def dropped_metadata(report: Reporter, format_title: str, in_comments: bool) -> None:
     """A note naming the bank metadata Moodle does not keep from this format (students see none of
     it). Moodle XML carries the description, level and learning path in the category's info; GIFT
     has only comment lines for them (`in_comments`), which Moodle skips."""
@@ -163,12 +169,16 @@ def question_losses(report: Reporter, question: Question) -> None:
 
 
 def written_questions(report: Reporter, write: Callable[[Question], str | None], section_start: Callable[[Section, int], str],
-                      quiz_category: Callable[[], str]) -> list[str]:
+                      quiz_category: Callable[[], str], shared: Reporter | None = None, shared_said: bool = True) -> list[str]:
     """The parts of a Moodle XML or GIFT file after its head, in the order Moodle reads them: each
     section opens its subcategory (`section_start`, given the section and its question count),
     the questions after a section go back to the quiz's category (`quiz_category`), and each
     question is judged by the rules both formats share, then written (`write`, None when it
-    cannot be). A format's check walks the same way with a writer that renders no text."""
+    cannot be). A format's check walks the same way with a writer that renders no text, and may
+    say the shared rules through `shared` instead (naming both formats), or leave them to the
+    other format's check (`shared_said` False)."""
+    if shared is None:
+        shared = report
     parts: list[str] = []
     in_quiz_category = True
     sections_of_drafts(report, "moodle-section")
@@ -180,8 +190,9 @@ def written_questions(report: Reporter, write: Callable[[Question], str | None],
             parts.append(quiz_category())
             in_quiz_category = True
         for question in members:
-            question_losses(report, question)
-            grade_problems(report, question)
+            if shared_said:
+                question_losses(shared, question)
+                grade_problems(shared, question)
             part = write(question)
             if part is not None:
                 parts.append(part)
@@ -189,10 +200,13 @@ def written_questions(report: Reporter, write: Callable[[Question], str | None],
 
 
 def checked(report: Reporter, format_title: str, writer: Callable[[Reporter], Callable[[Question], object]],
-            quiz_reported: Callable[[Reporter], object], section_reported: Callable[[Reporter, Section], object]) -> Iterator[Diagnostic]:
+            quiz_reported: Callable[[Reporter], object], section_reported: Callable[[Reporter, Section], object],
+            family: tuple[str, ...] | None = None) -> Iterator[Diagnostic]:
     """A Moodle XML or GIFT check: what `render` says, in its order, from the same rules (the
     quiz's, each section's, then `written_questions` with `writer`, the format's question writer
-    with no text rendered)."""
+    with no text rendered). `family` (formats.families): the formats to say the rules both share
+    for, when both are checked; () when the other says them. Said once, each is what the two
+    checks would each say, merged as `settle` merges them (tests/test_format_checks.py)."""
     if not report.quiz.exported_questions:  # the writer's own note: no file for a quiz of drafts only
         return iter(nothing_to_export(report, "", format_title).diagnostics)
     quiz_reported(report)
@@ -201,8 +215,17 @@ def checked(report: Reporter, format_title: str, writer: Callable[[Reporter], Ca
         section_reported(report, section)
         return ""
 
-    written_questions(report, writer(report), section_start, str)
+    shared = _saying_for(report, family) if family else None
+    written_questions(report, writer(report), section_start, str, shared, shared_said=family is None or bool(family))
     return iter(report.found)
+
+
+def _saying_for(report: Reporter, formats: tuple[str, ...]) -> Reporter:
+    """A reporter that adds to `report`'s findings, in their order, naming `formats`."""
+    shared = Reporter(report.quiz, report.format, report.options)
+    shared.found = report.found
+    shared.formats = formats
+    return shared
 
 
 def plugin_url(path: str) -> str:
