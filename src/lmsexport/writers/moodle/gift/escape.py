@@ -90,8 +90,9 @@ def rich_html(text: Text) -> str:
     Only a text `rich` leaves ending with its answer block comes here, which is a text in the
     quiz's language, plain or HTML read back from a platform: one in another language is wrapped
     in an element stating it, and Markdown is rendered in paragraphs, so neither ends with it (and
-    no style applies: plain text and HTML have no formula or media address to render)."""
-    return "[html]" + escape(to_html(text))
+    no style applies: plain text and HTML have no formula or media address to render). A plain
+    text's HTML is the Moodle writers' (plain_html), which keeps a literal \\( from MathJax."""
+    return "[html]" + escape(plain_html(text.source, False) if is_plain(text) else to_html(text))
 
 
 def answer(source: str) -> str:
