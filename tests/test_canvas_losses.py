@@ -206,6 +206,20 @@ def test_a_plain_text_holding_tex_delimiters_is_said_to_show_as_a_formula():
     assert all(d.line for d in said) and "'\\(a+b\\)'" in said[0].message
 
 
+def test_a_markdown_texts_literal_tex_delimiters_are_said_to_show_as_a_formula():
+    # Markdown's literal \\( (escaped, or a character reference) is a \( in the HTML, which
+    # Canvas typesets as it typesets the formulas; in code MathJax typesets nothing.
+    from lmsexport.api import validate
+
+    question = {"id": "c", "type": "single_choice", "stem": {"text": "see \\\\(a+b\\\\) here", "format": "markdown"}, "options": [
+        {"id": "a", "text": {"text": "$x$ and &#92;[y&#92;]", "format": "markdown"}, "correct": True},
+        {"id": "b", "text": {"text": "$x$ and `\\(code\\)`", "format": "markdown"}},
+        {"id": "d", "text": {"text": "a lone \\\\( and $z$", "format": "markdown"}}]}
+    said = [d for d in validate({"id": "q", "title": "T", "language": "en", "questions": [question]}, formats=["canvas"]) if d.code == "canvas-math"]
+    assert [d.pointer for d in said] == ["/questions/0/stem", "/questions/0/options/0/text"]
+    assert "literal '\\(a+b\\)'" in said[0].message and "literal '\\[y\\]'" in said[1].message
+
+
 def _losses(quiz):
     """What the check and the writer say Canvas loses, as (pointer, code, message), notes left out;
     the two must say the same."""
@@ -303,3 +317,23 @@ def test_an_unshuffled_option_list_says_why_in_its_words_and_no_correct_option_i
         ("/questions/0/shuffle", "canvas-shuffle", "question 'p': " + not_shuffled.format("a pinned option")),
         ("/questions/1/shuffle", "canvas-shuffle", "question 's': " + not_shuffled.format("another question's fixed order")),
         ("/questions/3/options", "canvas-no-answer", "question 'n': no correct option; Canvas cannot tell what is right")]
+
+
+def test_drop_downs_among_typed_blanks_of_one_kind_and_multiple_answers_say_their_options_in_words():
+    """Two kinds of blank (drop-downs with short answers) are a mix as three are, and each
+    drop-down is named; a multiple response question names each credit off Canvas's rule, and
+    one with no correct option is refused alone."""
+    dropdown = {"type": "dropdown", "options": [{"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B"}]}
+    mixed = {"id": "two", "type": "fill_in_blanks", "stem": "[[d1]] [[s]] [[d2]]", "blanks": [
+        {"id": "d1", **dropdown}, {"id": "s", "type": "short_answer", "answers": [{"text": "x"}]}, {"id": "d2", **dropdown}]}
+    weighted = _multi([{"id": "a", "text": "A", "correct": True, "credit": 0.7}, {"id": "b", "text": "B", "correct": True, "credit": 0.3}])
+    none_right = {**_multi([{"id": "a", "text": "A"}, {"id": "b", "text": "B", "credit": 0.5}]), "id": "z"}
+    said = [(d.pointer, d.code, d.message) for d in check_canvas(quiz_of(mixed, weighted, none_right), ExportOptions())
+            if d.severity is not Severity.NOTE]
+    assert sorted(said) == [
+        ("/questions/0/blanks", "canvas-blanks", "question 'two': Canvas cannot mix drop-downs and typed blanks in one question: it becomes "
+                                                 "fill in multiple blanks, and drop-down(s) 'd1', 'd2' typed blanks that accept the correct option's text"),
+        ("/questions/1/options", "canvas-credit", "question 'm': Canvas scores multiple answers by its own rule (each right option earns, each wrong "
+                                                  "one costs, 1/number-of-right-answers, total at least 0); credits 'a' (70%), 'b' (30%) are not kept"),
+        ("/questions/2/options", "canvas-no-answer", "question 'z': no correct option; Canvas cannot tell what is right"),
+    ]

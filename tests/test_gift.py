@@ -281,3 +281,47 @@ def test_difficulty_source_and_commented_metadata_are_a_note():
     assert len(notes) == 1 and notes[0].severity is Severity.NOTE
     for name in ("difficulty", "source", "description", "level", "learning path"):
         assert name in notes[0].message
+
+
+def test_a_media_file_shown_in_a_stem_and_an_option_is_linked_in_block_and_inline_html():
+    """With a base URL, a stem showing an image is a paragraph of HTML and an option showing one
+    the image alone, GIFT's own characters escaped."""
+    from quizzes import quiz_of
+
+    from lmsexport.model import MediaFile
+
+    quiz = quiz_of({"id": "c", "type": "single_choice", "stem": "See ![ring](media/ring.png)", "options": [
+        {"id": "a", "text": "![ring](media/ring.png)", "correct": True}, {"id": "b", "text": "none"}]}, text_format="markdown")
+    quiz = dataclasses.replace(quiz, media=(MediaFile("media/ring.png", b"PNG", "image/png"),))
+    image = '<img src\\="https\\://cdn.example.org/q/media/ring.png" alt\\="ring" />'
+    assert f"::c::[html]<p>See {image}</p>{{\n\t=[html]{image}\n\t~[html]none\n}}\n" in export(
+        quiz, media_base_url="https://cdn.example.org/q/").data.decode()
+
+
+# A missing word question whose text ends with its blank: Moodle would read a text that ends with
+# its answer block as an ordinary question, so the text goes out as block HTML, the block inside
+# its last paragraph, whatever the text's format; in another language, in a <div lang>.
+MISSING_WORD_AT_THE_END = [
+    ("plain", {"stem": 'Say "it": a = b\n\nthen [[x]]'}, None,
+     '::p::[html]<p>Say "it"\\: a \\= b</p><p>then {\n\t=%100%nccl\n}</p>'),
+    ("plain", {"stem": "Dis  [[x]]", "language": "fr"}, None,
+     '::p::[html]<div lang\\="fr"><p>Dis \u00a0{\n\t=%100%nccl\n}</p></div>'),
+    ("markdown", {"stem": "See ![ring](media/ring.png) *then* [[x]]"}, "https://cdn.example.org/q/",
+     '::p::[html]<p>See <img src\\="https\\://cdn.example.org/q/media/ring.png" alt\\="ring" /> <em>then</em> {\n\t=%100%nccl\n}</p>'),
+    ("markdown", {"stem": "*Dis* [[x]]", "language": "fr"}, "https://cdn.example.org/q/",
+     '::p::[html]<div lang\\="fr"><p><em>Dis</em> {\n\t=%100%nccl\n}</p></div>'),
+    ("plain", {"stem": "Middle [[x]] end"}, None, "::p::[plain]Middle {\n\t=%100%nccl\n} end"),
+]
+
+
+@pytest.mark.parametrize("text_format, fields, base, written", MISSING_WORD_AT_THE_END,
+                         ids=["plain", "plain-in-french", "markdown-with-media", "markdown-in-french", "blank-inside"])
+def test_a_missing_word_ending_its_text_is_written_as_block_html(text_format, fields, base, written):
+    from quizzes import quiz_of
+
+    from lmsexport.model import MediaFile
+
+    blanks = [{"id": "x", "type": "short_answer", "answers": [{"text": "nccl"}]}]
+    quiz = quiz_of({"id": "p", "type": "fill_in_blanks", "blanks": blanks, **fields}, text_format=text_format)
+    quiz = dataclasses.replace(quiz, media=(MediaFile("media/ring.png", b"PNG", "image/png"),))
+    assert f"// [id:p]\n{written}\n" in export(quiz, media_base_url=base).data.decode()

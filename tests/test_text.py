@@ -225,6 +225,42 @@ def test_the_media_a_text_shows_beside_its_links_and_emphasis():
     assert media_references(Text("[the site](https://example.org/y) only", TextFormat.MARKDOWN)) == []
 
 
+def test_markdown_the_fast_path_declines_a_literal_table():
+    """Markdown texts next to the fast path's edges, with CommonMark's rendering written out by
+    hand: a mark left after the spans (`*a*b`, `` `a`b ``) is the parser's to read, and quotation
+    marks become &quot; in words, spans, link texts and around links alike."""
+    table = [
+        ("*a*b", "<p><em>a</em>b</p>"),
+        ("`a`b", "<p><code>a</code>b</p>"),
+        ("a *b*c", "<p>a <em>b</em>c</p>"),
+        ('It\'s "roughly" 12', "<p>It's &quot;roughly&quot; 12</p>"),
+        ('Use **"x"** here', "<p>Use <strong>&quot;x&quot;</strong> here</p>"),
+        ('[a "q"](https://e.org) "b"', '<p><a href="https://e.org">a &quot;q&quot;</a> &quot;b&quot;</p>'),
+    ]
+    assert [(source, to_html(Text(source, TextFormat.MARKDOWN))) for source, _ in table] == table
+
+
+def test_the_links_of_a_simple_text_in_order():
+    from lmsexport.text.simple import simple_links
+
+    assert simple_links("See [the guide](https://example.org/guide) and [x](http://a.b/c?d=1#e).") == [
+        "https://example.org/guide", "http://a.b/c?d=1#e"]
+    assert simple_links("No link at all.") == []
+    assert simple_links("- a list") is None
+
+
+def test_a_media_style_maps_an_image_by_reference_and_leaves_other_texts_as_they_are():
+    """The style is dropped only for a text with no formula, link or image: an image by
+    reference (`[r]: media/ring.png`, no `](` in it) keeps it."""
+    style = RenderStyle(media_url=lambda path: "@@PLUGINFILE@@/" + path)
+    by_reference = Text("![A ring][r]\n\n[r]: media/ring.png", TextFormat.MARKDOWN)
+    assert to_html(by_reference, style) == '<p><img src="@@PLUGINFILE@@/media/ring.png" alt="A ring" /></p>'
+    assert to_html(by_reference) == '<p><img src="media/ring.png" alt="A ring" /></p>'
+    for source, html in [("- a\n- b", "<ul>\n<li>a</li>\n<li>b</li>\n</ul>"), ("> *q*", "<blockquote>\n<p><em>q</em></p>\n</blockquote>")]:
+        assert to_html(Text(source, TextFormat.MARKDOWN), style) == html
+        assert to_html(Text(source, TextFormat.MARKDOWN), RenderStyle(MathStyle.MATHML)) == html
+
+
 def _writer_styles():
     from lmsexport.writers.canvas.media import STYLE as CANVAS_STYLE
     from lmsexport.writers.moodle.common import PLUGINFILE_STYLE

@@ -180,6 +180,22 @@ def test_a_reporter_is_bound_to_a_registered_format(name):
         Reporter(quiz, name.upper() + "x", ExportOptions())
 
 
+@pytest.mark.parametrize("name", list(FORMATS))
+def test_a_reporter_gives_no_bytes_once_an_error_is_said_and_keeps_them_after_warnings_and_notes(name):
+    from lmsexport.writers.reporter import Reporter
+
+    quiz = load_quiz(DATA / "every_type.json").quiz
+    report = Reporter(quiz, name, ExportOptions())
+    report.loss(quiz.questions[0], "lost", code="x-loss")
+    report.platform_warning(None, "changed", code="x-platform")
+    report.note(None, "noted", code="x-note")
+    kept = report.export("quiz.out", b"bytes")
+    assert (kept.filename, kept.data, [d.code for d in kept.diagnostics]) == ("quiz.out", b"bytes", ["x-loss", "x-platform", "x-note"])
+    report.error(quiz.questions[0], "refused", "stem", code="x-error")
+    refused = report.export("quiz.out", b"bytes")
+    assert (refused.filename, refused.data, refused.diagnostics[-1].pointer) == ("quiz.out", None, "/questions/0/stem")
+
+
 def test_a_name_moodle_changes_is_said_at_the_title_or_the_id(tmp_path):
     path = _write(tmp_path, {"id": "t", "type": "essay", "stem": "S", "title": "<b>Bold</b> name &&058;"})
     outcome = process_quiz(path, ("moodle", "gift"), ExportOptions(), render=True)

@@ -7,14 +7,9 @@ for banks of many thousand questions. Escaping is every XML writer's (writers/xm
 
 from __future__ import annotations
 
-from ..xml import attribute, text
+from ..xml import text
 
 INDENT = tuple("  " * depth for depth in range(40))
-
-
-def attrs(**values: str) -> str:
-    """` name="value"` for each pair, in the order given."""
-    return "".join(f' {name}="{attribute(value)}"' for name, value in values.items())
 
 
 class Lines:

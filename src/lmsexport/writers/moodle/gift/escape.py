@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from ....model import Text
-from ....text import RenderStyle
+from ....text import RenderStyle, to_html
 from ....text.gift_escapes import BACKSLASH, PLACEHOLDER, escapes_undone, placeholders_undone
 from ..common import html_of, is_plain, plain_html
 from ...shared import in_language
@@ -85,10 +85,13 @@ def rich(text: Text, inline: bool, lang: str | None = None, style: RenderStyle |
     return "[html]" + escape(html if lang is None else in_language(html, lang, inline))
 
 
-def rich_html(text: Text, lang: str | None = None, style: RenderStyle | None = None) -> str:
-    """A text as [html] whatever its format: its block HTML (a plain text escaped in paragraphs)."""
-    html = plain_html(text.source, False) if is_plain(text) else html_of(text, False, style)
-    return "[html]" + escape(html if lang is None else in_language(html, lang, False))
+def rich_html(text: Text) -> str:
+    """A text as [html] whatever its format: its block HTML (a plain text escaped in paragraphs).
+    Only a text `rich` leaves ending with its answer block comes here, which is a text in the
+    quiz's language, plain or HTML read back from a platform: one in another language is wrapped
+    in an element stating it, and Markdown is rendered in paragraphs, so neither ends with it (and
+    no style applies: plain text and HTML have no formula or media address to render)."""
+    return "[html]" + escape(to_html(text))
 
 
 def answer(source: str) -> str:

@@ -86,7 +86,7 @@ class BlockWriter:
 
     def paragraph(self, text: Text) -> str:
         """A text as [html]: its block HTML, so that something follows an answer block at its end."""
-        return esc.rich_html(text, self.lang, self.style)
+        return esc.rich_html(text)
 
     def grade(self, question: Question, credit: float) -> str | None:
         """The percentage written for a credit, None when Moodle would refuse it: `render` reports

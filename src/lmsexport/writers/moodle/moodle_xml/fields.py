@@ -75,7 +75,7 @@ class Fields:
             body += f'{indent}  <file name="{name}" path="{folder}" encoding="base64">{data}</file>\n'
         return f'{indent}<{tag} format="html">\n{body}{indent}</{tag}>\n'
 
-    def field(self, indent: str, tag: str, text: Text | None, inline: bool = False, lang: str | None = None) -> str:
+    def field(self, indent: str, tag: str, text: Text | None, inline: bool, lang: str | None) -> str:
         if text is None:
             return f'{indent}<{tag} format="html">\n{indent}  <text></text>\n{indent}</{tag}>\n'
         if lang is None and text.format is PLAIN:  # the common case, without detours
