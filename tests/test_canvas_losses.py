@@ -206,6 +206,20 @@ def test_a_plain_text_holding_tex_delimiters_is_said_to_show_as_a_formula():
     assert all(d.line for d in said) and "'\\(a+b\\)'" in said[0].message
 
 
+def test_a_markdown_texts_literal_tex_delimiters_are_said_to_show_as_a_formula():
+    # Markdown's literal \\( (escaped, or a character reference) is a \( in the HTML, which
+    # Canvas typesets as it typesets the formulas; in code MathJax typesets nothing.
+    from lmsexport.api import validate
+
+    question = {"id": "c", "type": "single_choice", "stem": {"text": "see \\\\(a+b\\\\) here", "format": "markdown"}, "options": [
+        {"id": "a", "text": {"text": "$x$ and &#92;[y&#92;]", "format": "markdown"}, "correct": True},
+        {"id": "b", "text": {"text": "$x$ and `\\(code\\)`", "format": "markdown"}},
+        {"id": "d", "text": {"text": "a lone \\\\( and $z$", "format": "markdown"}}]}
+    said = [d for d in validate({"id": "q", "title": "T", "language": "en", "questions": [question]}, formats=["canvas"]) if d.code == "canvas-math"]
+    assert [d.pointer for d in said] == ["/questions/0/stem", "/questions/0/options/0/text"]
+    assert "literal '\\(a+b\\)'" in said[0].message and "literal '\\[y\\]'" in said[1].message
+
+
 def _losses(quiz):
     """What the check and the writer say Canvas loses, as (pointer, code, message), notes left out;
     the two must say the same."""

@@ -25,6 +25,8 @@ CASES = [
     ("missing_alt.json", "the image 'media/ring.png' has no alt text"),
     ("bad_latex.json", "the formula '\\frac{a}{' cannot be converted"),
     ("unknown_command.json", "uses \\frca, which is not a known LaTeX command"),
+    # A backslash before a character that makes no command: latex2mathml writes a bare backslash.
+    ("unknown_symbol.json", "the formula 'a\\0' uses \\0, which is not a known LaTeX command"),
     ("stray_ampersand.json", "the formula 'a & b' cannot be converted to MathML"),
 ]
 

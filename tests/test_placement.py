@@ -74,6 +74,20 @@ def test_the_locator_and_the_document_order_agree_with_a_full_scan(value, indent
         assert (parsed.document_order(a) == parsed.document_order(b)) == (parsed.position(a) == parsed.position(b))
 
 
+@settings(max_examples=200, deadline=None)
+@given(json_values, st.integers(0, 2**32))
+def test_written_and_order_is_has_and_document_order_in_one_walk(value, seed):
+    """What settle asks of each loss's pointer, in one walk, against the two questions asked
+    apart, on every pointer of the data and on those it does not hold ("01", "-1", "/missing")."""
+    text = json.dumps(value, ensure_ascii=False)
+    parsed = jsonsource.parse(text.encode("utf-8"), "q.json")
+    pointers = _pointers(_every_value(text), random.Random(seed))
+    pointers += [p + "/~0" for p in pointers[:5]] + [p + "/~1x" for p in pointers[:5]]
+    for pointer in pointers:
+        apart = (parsed.has(pointer), parsed.document_order(pointer))
+        assert parsed.written_and_order(pointer) == apart, pointer
+
+
 def _unplaced_diagnostics(path: Path, options: ExportOptions):
     result = load_quiz(path, placed=False)
     found = list(result.diagnostics)

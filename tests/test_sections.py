@@ -172,6 +172,7 @@ def test_moodle_says_in_words_how_each_kind_of_section_goes_into_the_quiz_and_wh
     result = moodle_xml.render(quiz, ExportOptions())
     infos = [q.findtext("info/text") for q in etree.fromstring(result.data).iter("question") if q.get("type") == "category"]
     assert [info for info in infos if info] == [
+        '<div lang="en"></div>',  # the quiz's own category: its language, and no description
         '<p class="section-draw">Add all 2 of these questions to the quiz together, in this order.</p>',
         '<p class="section-draw">Add all 2 of these questions to the quiz together, in a random order.</p>',
         '<p class="section-draw">Draw 1 of these 1 questions at random for each student.</p>']

@@ -12,7 +12,13 @@ from lmsexport.text.markdown import render
 
 WORDS = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=40)
 # Mostly ordinary sentence characters, with the punctuation Markdown cares about in some places.
-SENTENCES = st.text(alphabet=st.sampled_from(list("aZé ñ9 .,;?'\"()/%#-+=:@{}1.)\t\u00a0\u2003ŋ🚀")), max_size=30)
+SENTENCES = st.one_of(
+    st.text(alphabet=st.sampled_from(list("aZé ñ9 .,;?'\"()/%#-+=:@{}1.)\t\u00a0\u2003ŋ🚀")), max_size=30),
+    # with the marks that are text inside a line, entities, and what stands in for them
+    st.lists(st.sampled_from(["a", "Zé", " ", ".", "&", ">", "~", "~~", "~~~", "&amp;", "&#38;", "&#x26;", "&copy;", "&foo;",
+                              "&#", "&x", "&9;", "R&D", "a > b", "50% ~ half", "*", "**", "`", "\ue000", "\ue003", ":", "\t",
+                              "\\", "C:\\path\\to", "\\*", "\\(x\\)", "\\[", "\\9", "\\ ", "\\é", "\\\\"]),
+             max_size=10).map("".join))
 # Words with emphasis, strong emphasis and code marks in every arrangement.
 SPANS = st.lists(st.sampled_from(["a", "bc", " ", "*", "**", "`", ".", ",", "?", "!", ":", "-", "é", "🚀", '"', "'", "_", "1."]),
                  max_size=14).map("".join)
@@ -31,7 +37,7 @@ _LINK = st.builds(lambda words, address, end: f"[{words}]({address}{end}",
                   st.one_of(st.sampled_from(["a", "b c", "é 🚀", 'q"t', "x (y)"]), _LINK_TEXT),
                   st.one_of(st.sampled_from(["https://ex.org", "http://a.b/c_d~e-f.g?h=1#i", "https://ex.org/"]), _ADDRESS),
                   st.sampled_from([")", ")", ")", ' "t")', " )", "))", ""]))
-_AROUND = st.text(alphabet=st.sampled_from(list("ab é🚀.,?'\"()")), max_size=10)
+_AROUND = st.text(alphabet=st.sampled_from(list("ab é🚀.,?'\"()&>~")), max_size=10)
 LINKS = st.one_of(
     st.lists(st.one_of(_LINK, _AROUND), max_size=5).map("".join),
     st.lists(st.one_of(_LINK, SENTENCES, st.sampled_from(["!", "*", "`", "**", "[", "]", " ", "_"])), max_size=5).map("".join),
@@ -42,9 +48,26 @@ PARAGRAPHS = st.lists(st.one_of(SENTENCES, SPANS, LINKS), min_size=2, max_size=4
                            min_size=len(parts) - 1, max_size=len(parts) - 1).map(
         lambda gaps: parts[0] + "".join(gap + part for gap, part in zip(gaps, parts[1:]))))
 
+# Blocks of paragraphs, "- " lists and fenced code, with what would make each something else
+# (an item that starts a block of its own, a fence that does not close or closes otherwise, two
+# lists one blank line apart, a line that continues a block).
+_ITEM = st.one_of(SENTENCES, SPANS, LINKS, st.sampled_from(["- x", "* y", "+ z", "1. a", "", " b", "c ", "# h", "> q", "```", "---", "[ ] t"]))
+_LIST = st.lists(_ITEM, min_size=1, max_size=4).map(lambda items: "\n".join("- " + item for item in items))
+_CODE_LINE = st.one_of(st.text(alphabet=st.sampled_from(list("a <>&\"'`~\t*-_[]()$é🚀\\")), max_size=12),
+                       st.sampled_from(["```", "````", "  ```", "    ```", "```py", " ``` ", "", "~~~", "- x", "&amp;"]))
+_FENCE = st.builds(lambda info, lines, closing: f"```{info}\n" + "".join(line + "\n" for line in lines) + closing,
+                   st.sampled_from(["", "", "py", "c++", "x-y_1", " py", "py x", "`", "é", "~", "a&b", "\\"]),
+                   st.lists(_CODE_LINE, max_size=4), st.sampled_from(["```", "```", "```", "````", "``` ", ""]))
+BLOCKS = st.lists(st.one_of(SENTENCES, SPANS, LINKS, _LIST, _LIST, _FENCE, _FENCE,
+                            st.sampled_from(["---", "***", "- - -", "  - x", "1. a", "para\ncontinued", "x\n- y"])),
+                  min_size=1, max_size=5).flatmap(
+    lambda parts: st.lists(st.sampled_from(["\n\n", "\n\n", "\n\n", "\n", "\n\n\n", "\n \n"]),
+                           min_size=len(parts) - 1, max_size=len(parts) - 1).map(
+        lambda gaps: parts[0] + "".join(gap + part for gap, part in zip(gaps, parts[1:]))))
+
 
 @settings(max_examples=7000, deadline=None)
-@given(st.one_of(WORDS, SENTENCES, SPANS, PARAGRAPHS))
+@given(st.one_of(WORDS, SENTENCES, SPANS, PARAGRAPHS, BLOCKS))
 def test_the_fast_paths_render_what_markdown_it_renders(source):
     """A text that skips the parser must come out exactly as the parser would make it."""
     assert to_html(Text(source, TextFormat.MARKDOWN)) == render(source, DEFAULT_STYLE).strip()
@@ -57,7 +80,7 @@ def test_links_render_without_the_parser_as_markdown_it_renders_them(source):
 
 
 @settings(max_examples=3000, deadline=None)
-@given(st.one_of(LINKS, PARAGRAPHS, SPANS))
+@given(st.one_of(LINKS, PARAGRAPHS, SPANS, BLOCKS))
 def test_the_links_of_a_text_are_found_without_the_parser_as_with_it(source):
     """What the checks read (links, images, formulas) is what the parser finds, fast path or not."""
     from lmsexport.text import markdown
@@ -84,6 +107,26 @@ def test_links_and_paragraphs_take_the_fast_path():
     for source in ["[x](javascript:alert(1))", "[x](https://e.org/a b)", "[x](<https://e.org>)", "![i](https://e.org/i.png)",
                    "[*x*](https://e.org)", "[x](https://e.org \"t\")", "a\n\n\nb"]:
         assert any(text._simple_paragraph(p) is None for p in source.split("\n\n")), source
+
+
+@settings(max_examples=3000, deadline=None)
+@given(BLOCKS)
+def test_lists_and_fenced_code_render_without_the_parser_as_markdown_it_renders_them(source):
+    assert to_html(Text(source, TextFormat.MARKDOWN)) == render(source, DEFAULT_STYLE).strip()
+
+
+def test_lists_and_fenced_code_take_the_fast_path():
+    from lmsexport.text import simple
+
+    for source in ["Which holds?\n\n- one *two*\n- [three](https://e.org/x)\n\n```py\nx = a < b & \"c\"  # **not bold**\n\n```",
+                   "- a\n- b\n\nAfter.", "```\n- not a list\n```\n\n- a list",
+                   "R&D \"quoted\" 'single' 50% ~ half, a > b **bold** in C:\\path\\to", "- x & y\n- z ~", "- a list\n- alone"]:
+        assert simple.simple_html(source) is not None, source
+        assert to_html(Text(source, TextFormat.MARKDOWN)) == render(source, DEFAULT_STYLE)
+    for source in ["a &amp; b", "&#38;", "a \\*b", "x \\(y\\)", "C:\\", "> quote", "~~~", "- > q", "[a](https://e.org/~x) & b", "- a\n\n- b", "- a\nlazy", "```\nunclosed", "```\n````\n```", "- - -", "a\n- b", "- a\n  - b", "```\nx\n```\nnext"]:
+        assert simple.simple_html(source) is None, source
+    # a link inside code is text, not a link the checks should see
+    assert simple.simple_links("```\n[x](https://e.org)\n```") is None
 
 
 def test_the_fast_path_is_taken_for_ordinary_sentences():
@@ -217,3 +260,48 @@ def test_a_media_style_maps_an_image_by_reference_and_leaves_other_texts_as_they
     for source, html in [("- a\n- b", "<ul>\n<li>a</li>\n<li>b</li>\n</ul>"), ("> *q*", "<blockquote>\n<p><em>q</em></p>\n</blockquote>")]:
         assert to_html(Text(source, TextFormat.MARKDOWN), style) == html
         assert to_html(Text(source, TextFormat.MARKDOWN), RenderStyle(MathStyle.MATHML)) == html
+
+
+def _writer_styles():
+    from lmsexport.writers.canvas.media import STYLE as CANVAS_STYLE
+    from lmsexport.writers.moodle.common import PLUGINFILE_STYLE
+    from lmsexport.writers.moodle.gift.questions import media_link
+    from lmsexport.writers.qti.context import ITEM_STYLE
+
+    return [ITEM_STYLE, CANVAS_STYLE, PLUGINFILE_STYLE, RenderStyle(media_url=media_link("https://e.org/m")), RenderStyle(MathStyle.MATHML)]
+
+
+# Texts with what a style could change (formulas, images) and what only looks like it could.
+STYLED = st.lists(st.one_of(SENTENCES, LINKS, st.sampled_from([
+    "$x$", "$$y$$", "\\(z\\)", "\\[w\\]", "C:\\path\\to", "\\*", "\\\\", "\\", "![i](media/a.png)", "![i][r]", "[r]: media/a.png",
+    "![i](https://e.org/a.png)", "[l](media/a.pdf)", "](", "]:", "!", "[", "\n\n", "\n\n- ", "\n\n```\n", "[r]", "![r]"])), max_size=6).map("".join)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(STYLED)
+def test_a_text_without_formula_or_image_renders_alike_in_every_writer_style(source):
+    """The premise of rendering such a text once for all four writers (`_markdown_to_html`)."""
+    if "$" in source or "![" in source or "\\(" in source or "\\[" in source:
+        return
+    default = render(source, DEFAULT_STYLE)
+    for style in _writer_styles():
+        assert render(source, style) == default, style
+
+
+def test_a_windows_path_or_an_escape_is_rendered_once_for_every_writer(monkeypatch):
+    from lmsexport import text
+    from lmsexport.text import markdown
+
+    calls = []
+    monkeypatch.setattr(markdown, "render", lambda source, style: calls.append(style) or "<p>x</p>")
+    text._render_markdown.cache_clear()
+    text.forget_renderings()
+    try:
+        for source in ["Open C:\\path\\to and - not \\*bold\\*", "See [the guide](https://e.org/g) and [notes][n].\n\n[n]: https://e.org/n"]:
+            calls.clear()
+            for style in _writer_styles():
+                to_html(Text(source, TextFormat.MARKDOWN), style)
+            assert calls == [DEFAULT_STYLE], source
+    finally:
+        text._render_markdown.cache_clear()
+        text.forget_renderings()

@@ -18,8 +18,16 @@ class Severity(str, Enum):
     NOTE = "note"
 
 
+# Severity's members, read once: an Enum member read off its class is slow on Python 3.11, and a
+# bank's checks make and test hundreds of thousands of diagnostics.
+_ERROR, _WARNING, _NOTE = Severity.ERROR, Severity.WARNING, Severity.NOTE
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
+    """One problem: how severe, what it says, where it is (file, JSON pointer, line and column),
+    its code, the formats it concerns and whether a format loses what the author wrote."""
+
     severity: Severity
     message: str
     file: str = ""
@@ -34,7 +42,7 @@ class Diagnostic:
 
     @property
     def is_error(self) -> bool:
-        return self.severity is Severity.ERROR
+        return self.severity is _ERROR
 
     @property
     def kind(self) -> str:
@@ -47,20 +55,20 @@ def kind_of(formats: Sequence[str], code: str) -> str:
 
 
 def error(message: str, file: str = "", pointer: str = "", *, code: str = "", line: int | None = None, column: int | None = None) -> Diagnostic:
-    return Diagnostic(Severity.ERROR, message, file, pointer, line, column, code)
+    return Diagnostic(_ERROR, message, file, pointer, line, column, code)
 
 
 def warning(message: str, file: str = "", pointer: str = "", *, code: str = "") -> Diagnostic:
-    return Diagnostic(Severity.WARNING, message, file, pointer, code=code)
+    return Diagnostic(_WARNING, message, file, pointer, code=code)
 
 
 def note(message: str, file: str = "", pointer: str = "", *, code: str = "") -> Diagnostic:
-    return Diagnostic(Severity.NOTE, message, file, pointer, code=code)
+    return Diagnostic(_NOTE, message, file, pointer, code=code)
 
 
 def loss(message: str, file: str = "", pointer: str = "", *, code: str = "") -> Diagnostic:
     """A format cannot carry what stands at `pointer`: a warning, an error under --strict."""
-    return Diagnostic(Severity.WARNING, message, file, pointer, code=code, loss=True)
+    return Diagnostic(_WARNING, message, file, pointer, code=code, loss=True)
 
 
 def pointer_join(base: str, *parts: str | int) -> str:
@@ -92,7 +100,7 @@ class RecordedDiagnostics(Sequence[Diagnostic]):
                 self.kinds[kind] = seen + 1
                 if not seen:
                     self.shown.append(index)
-            elif severity is Severity.ERROR:
+            elif severity is _ERROR:
                 self.shown.append(index)
 
     def __len__(self) -> int:

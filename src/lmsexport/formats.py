@@ -19,6 +19,8 @@ if TYPE_CHECKING:  # the CLI reads this registry at start-up: lxml and the write
 
 @dataclass(frozen=True, slots=True)
 class Format:
+    """One export format as the registry knows it."""
+
     name: str
     module: str  # imported on first use: start-up stays fast and a command loads only its writer
     folder: str
@@ -30,6 +32,10 @@ class Format:
     default: bool = True  # made by `build` without --format
     # Options of the export commands that act on this format only (others are not offered).
     options: tuple[str, ...] = ()
+    # Formats of one family share rules (Moodle XML and GIFT: what Moodle does with any import),
+    # said once for all of them: checked together, the first says them for the family (its
+    # check takes `family`, the names to say them for; () when another says them).
+    family: str | None = None
 
     @property
     def render(self) -> Callable[[Quiz, ExportOptions], Export]:
@@ -50,13 +56,30 @@ FORMATS: dict[str, Format] = {
         Format("canvas", "lmsexport.writers.canvas", "canvas", ".zip", "Canvas quiz package (Canvas's QTI 1.2)", "Canvas",
                "Write one Canvas quiz package (Canvas's QTI 1.2) per quiz."),
         Format("moodle", "lmsexport.writers.moodle.moodle_xml", "moodle", ".xml", "Moodle XML", "Moodle XML",
-               "Write one Moodle XML file per quiz.", to_stdout=True, options=("nearest_grade",)),
+               "Write one Moodle XML file per quiz.", to_stdout=True, options=("nearest_grade",), family="moodle"),
         Format("gift", "lmsexport.writers.moodle.gift", "gift", ".gift.txt", "GIFT", "GIFT",
-               "Write one GIFT file per quiz.", to_stdout=True, options=("nearest_grade", "media_base_url")),
+               "Write one GIFT file per quiz.", to_stdout=True, options=("nearest_grade", "media_base_url"), family="moodle"),
     )
 }
 
 DEFAULT_FORMATS: tuple[str, ...] = tuple(f.name for f in FORMATS.values() if f.default)
+
+
+def families(formats: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """For each of `formats` whose family is checked with it, the formats its check says the
+    family's shared rules for (all of them, in registry order, for the first; () for the others).
+    A format checked without another of its family says them for itself, as its check alone does."""
+    members: dict[str, list[str]] = {}
+    for name in formats:
+        family = FORMATS[name].family
+        if family is not None:
+            members.setdefault(family, []).append(name)
+    said: dict[str, tuple[str, ...]] = {}
+    for names in members.values():
+        if len(names) > 1:
+            said[names[0]] = tuple(n for n in FORMATS if n in names)
+            said.update((name, ()) for name in names[1:])
+    return said
 
 
 def parse_formats(value: str | Iterable[str]) -> tuple[str, ...]:

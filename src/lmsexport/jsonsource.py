@@ -35,6 +35,9 @@ def written_at(data: object, pointer: str) -> bool:
 
 @dataclass
 class ParsedJson:
+    """A quiz file parsed: its data, its text (for finding where values stand) and the problems
+    found in reading it."""
+
     data: Any = None
     text: str = ""
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -54,6 +57,36 @@ class ParsedJson:
         if self._locator is None:
             self._locator = _Locator(self.text)
         return self._locator.position(pointer)
+
+    def written_and_order(self, pointer: str) -> tuple[bool, tuple[int, ...]]:
+        """`has(pointer)` and `document_order(pointer)` in one walk down the data: settling a
+        quiz's diagnostics asks both of each loss's pointer (tests/test_placement.py holds the
+        pair to the two)."""
+        value, order = self.data, []
+        for token in pointer.split("/")[1:]:
+            if isinstance(value, dict):
+                key = token.replace("~1", "/").replace("~0", "~") if "~" in token else token
+                if key not in value:
+                    return False, tuple(order)
+                if self._key_orders is None:
+                    self._key_orders = {}
+                ordinals = self._key_orders.get(id(value))
+                if ordinals is None:
+                    ordinals = self._key_orders[id(value)] = {k: i for i, k in enumerate(value)}
+                order.append(ordinals[key])
+                value = value[key]
+            elif isinstance(value, list):
+                if not (token.isascii() and token.isdigit() and (token == "0" or token[0] != "0")):
+                    # not an index the order knows ("01"): the order stops here, `has` reads on
+                    return written_at(self.data, pointer), tuple(order)
+                index = int(token)
+                if index >= len(value):
+                    return False, tuple(order)
+                order.append(index)
+                value = value[index]
+            else:
+                return False, tuple(order)
+        return True, tuple(order)
 
     def document_order(self, pointer: str) -> tuple[int, ...]:
         """Where the value at `pointer` (or its nearest written parent, as `position` finds it)

@@ -28,6 +28,8 @@ MAX_FILE_BYTES = 20 * 1024 * 1024
 
 @dataclass(frozen=True, slots=True)
 class LoadResult:
+    """A quiz file loaded: its model (None when it cannot be built), its diagnostics, its source."""
+
     path: Path
     quiz: Quiz | None
     diagnostics: tuple[Diagnostic, ...]

@@ -190,6 +190,8 @@ def sanitise_svg(data: bytes) -> tuple[bytes, list[str]]:
 
 @dataclass(frozen=True, slots=True)
 class MediaProblem:
+    """Why a media file cannot go with the quiz."""
+
     message: str
 
 

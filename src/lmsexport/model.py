@@ -46,6 +46,8 @@ class Location:
 
 @dataclass(frozen=True, slots=True)
 class Source:
+    """Where the quiz comes from: a name, an address and a license, each optional."""
+
     name: str | None = None
     url: str | None = None
     license: str | None = None
@@ -63,6 +65,9 @@ class Feedback:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Question:
+    """What every question type has: its id, stem, title, points, language, feedback by outcome,
+    tags, draft flag, penalty for another try, and its place in the content."""
+
     id: str
     stem: Text
     title: str | None = None
@@ -141,6 +146,8 @@ class MultipleResponse(Question):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TrueFalse(Question):
+    """A statement the student judges true or false; `answer` is the right judgement."""
+
     answer: bool
     true_feedback: Text | None = None
     false_feedback: Text | None = None
@@ -154,6 +161,8 @@ class TrueFalse(Question):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AcceptedAnswer:
+    """A typed answer a short-answer question or blank accepts, with its credit and feedback."""
+
     text: str
     credit: float = 1.0
     feedback: Text | None = None
@@ -166,6 +175,8 @@ def _answer_texts(answers: tuple[AcceptedAnswer | NumericAnswer, ...]) -> Iterat
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShortAnswer(Question):
+    """The student types a word or phrase, compared with the accepted answers."""
+
     answers: tuple[AcceptedAnswer, ...] = ()
     case_sensitive: bool = False
 
@@ -201,6 +212,8 @@ class NumericAnswer:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Numerical(Question):
+    """The student types a number, graded by exact values with a tolerance or by ranges."""
+
     answers: tuple[NumericAnswer, ...] = ()
 
     type = "numerical"
@@ -211,6 +224,8 @@ class Numerical(Question):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MatchPair:
+    """A prompt and the answer it matches."""
+
     id: str
     prompt: Text
     answer: str
@@ -218,6 +233,8 @@ class MatchPair:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Distractor:
+    """An answer of a matching question that matches no prompt."""
+
     id: str
     text: str
 
@@ -239,6 +256,8 @@ class Matching(Question):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Essay(Question):
+    """A free-text answer graded by a person (grader information, a response template, a size)."""
+
     grader_info: Text | None = None
     response_template: str | None = None
     lines: int = 10
@@ -260,6 +279,8 @@ class Description(Question):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OrderItem:
+    """One item of an ordering question, in the right order among the others."""
+
     id: str
     text: Text
 
@@ -309,6 +330,8 @@ class Blank:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShortAnswerBlank(Blank):
+    """A blank the student fills in with a typed answer."""
+
     answers: tuple[AcceptedAnswer, ...] = ()
     case_sensitive: bool = False
 
@@ -320,6 +343,8 @@ class ShortAnswerBlank(Blank):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NumericalBlank(Blank):
+    """A blank the student fills in with a number."""
+
     answers: tuple[NumericAnswer, ...] = ()
 
     kind = "numerical"
@@ -330,6 +355,8 @@ class NumericalBlank(Blank):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DropdownOption:
+    """An option of a drop-down blank, with its credit and feedback."""
+
     id: str
     text: str  # plain: a drop-down shows no formatting
     correct: bool
@@ -339,6 +366,8 @@ class DropdownOption:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DropdownBlank(Blank):
+    """A blank the student fills in by choosing from a drop-down list."""
+
     options: tuple[DropdownOption, ...] = ()
     shuffle: bool = True
 
@@ -405,6 +434,8 @@ class Section:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Quiz:
+    """One quiz file: its metadata, questions, sections and the media files its texts show."""
+
     id: str
     title: str
     language: str

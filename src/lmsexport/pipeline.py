@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .diagnostics import Diagnostic, RecordedDiagnostics, Severity, error
-from .formats import FORMATS
+from .formats import FORMATS, families
 from .jsonsource import ParsedJson
 from .loader import LoadResult, load_quiz
 from .media import DEFAULT_MAX_MEDIA_BYTES
@@ -36,6 +36,8 @@ STRICT_SUFFIX = " (an error under --strict)"
 
 @dataclass(frozen=True, slots=True)
 class QuizOutcome:
+    """What one quiz came to: its id, counts, settled diagnostics and, when built, its exports."""
+
     path: Path
     quiz_id: str | None
     questions: int = 0
@@ -58,13 +60,14 @@ def settle(diagnostics: Iterable[Diagnostic], strict: bool, source: ParsedJson |
     that finds each one's line and column only when it is asked for (a report at the default
     level prints a few of a bank's thousands of warnings; its counts need no place)."""
     merged: dict[tuple, Diagnostic] = {}
-    written: dict[str, bool] = {}
+    # pointer -> (whether the author wrote it, its document order), asked once for each pointer
+    facts: dict[str, tuple[bool, tuple[int, ...]]] = {}
     for d in diagnostics:
         if d.loss and source is not None:
-            known = written.get(d.pointer)
+            known = facts.get(d.pointer)
             if known is None:
-                known = written[d.pointer] = source.has(d.pointer)
-            if not known:
+                known = facts[d.pointer] = source.written_and_order(d.pointer)
+            if not known[0]:
                 continue  # a default the author never wrote: nothing of theirs is lost
         key = (d.severity, d.code, d.file, d.pointer, d.message, d.loss)
         found = merged.get(key)
@@ -72,7 +75,8 @@ def settle(diagnostics: Iterable[Diagnostic], strict: bool, source: ParsedJson |
             merged[key] = d
         elif d.formats:
             formats = set(found.formats) | set(d.formats)
-            merged[key] = replace(found, formats=tuple(n for n in FORMATS if n in formats))
+            merged[key] = Diagnostic(found.severity, found.message, found.file, found.pointer, found.line, found.column, found.code,
+                                     tuple(n for n in FORMATS if n in formats), found.loss)
     settled = []
     for d in merged.values():
         if strict and d.loss:
@@ -83,12 +87,20 @@ def settle(diagnostics: Iterable[Diagnostic], strict: bool, source: ParsedJson |
     # Sorted by where their values stand in the file, which is the order of their lines and
     # columns, found from the parsed data; then placed, all at once or as each is asked for.
     order = source.document_order
-    settled.sort(key=lambda d: (d.file, order(d.pointer)))
+
+    def where(d: Diagnostic) -> tuple:
+        known = facts.get(d.pointer)
+        return d.file, (known[1] if known is not None else order(d.pointer))
+
+    settled.sort(key=where)
     place = _placing(source)
     if not lazily:
         return tuple(map(place, settled))
+    kinds: dict[tuple, str] = {}  # a bank's thousands of warnings are of a few dozen kinds
+    warning = Severity.WARNING
     return RecordedDiagnostics(settled, place, [d.severity for d in settled],
-                               [d.kind if d.severity is Severity.WARNING else None for d in settled])
+                               [(kinds.get((d.formats, d.code)) or kinds.setdefault((d.formats, d.code), d.kind))
+                                if d.severity is warning else None for d in settled])
 
 
 def _placing(source: ParsedJson) -> Callable[[Diagnostic], Diagnostic]:
@@ -175,8 +187,9 @@ def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, 
         return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, settle(result.diagnostics, options.strict, source))
     found = list(result.diagnostics)
     if not render:
+        family = families(formats)  # the rules Moodle XML and GIFT share, said once for both
         for name in formats:
-            found += _checked(name, quiz, options, path)
+            found += _checked(name, quiz, options, path, family.get(name))
             on_step(f"{path.name}: checked {name}")
         return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, settle(found, options.strict, source, lazily=True))
     exports = []
@@ -206,10 +219,12 @@ def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, 
     return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, diagnostics, tuple(exports), media)
 
 
-def _checked(name: str, quiz, options: ExportOptions, path: Path) -> list[Diagnostic]:
-    """One format's check of a loaded quiz (each diagnostic names the format)."""
+def _checked(name: str, quiz, options: ExportOptions, path: Path, family: tuple[str, ...] | None = None) -> list[Diagnostic]:
+    """One format's check of a loaded quiz (each diagnostic names the format; those of its
+    family's shared rules name `family`, see formats.families)."""
     try:
-        return list(FORMATS[name].check(quiz, options))
+        check = FORMATS[name].check
+        return list(check(quiz, options) if family is None else check(quiz, options, family))
     except Exception as problem:
         return [_internal(name, "checking", problem, path)]
 

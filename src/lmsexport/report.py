@@ -100,8 +100,11 @@ def counts(diagnostics: Iterable[Diagnostic]) -> dict[str, int]:
         return dict(diagnostics.counts)
     result = {"errors": 0, "warnings": 0, "notes": 0}
     for d in diagnostics:
-        result[{Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.NOTE: "notes"}[d.severity]] += 1
+        result[_COUNTED[d.severity]] += 1
     return result
+
+
+_COUNTED = {Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.NOTE: "notes"}
 
 
 def dump_json(payload: dict, stream: TextIO | None = None) -> None:

@@ -731,3 +731,30 @@ def test_a_section_whose_first_question_is_a_draft_stands_at_its_first_exported_
     expected = {"canvas": ["first", "between", "s2", "s1", "last"],
                 "qti": ["first", "between", ("text", "Part"), "s2", "s1", "last"]}
     assert shown == expected[target]
+
+
+def test_a_no_break_space_at_an_end_of_an_answer_is_kept_by_canvas_and_read_back(tmp_path, canvas_harness):
+    """Canvas strips an answer's white space as Ruby does, ASCII only: a no-break space at an end
+    of a matching answer, a distractor, a drop-down option or a typed blank's answer is what
+    Canvas stores, and what the import reads."""
+    from lmsexport.api import load
+    from lmsexport.importers import import_data
+
+    loaded = load({"id": "m", "title": "M", "language": "en", "questions": [
+        {"id": "m", "type": "matching", "stem": "Match", "pairs": [{"id": "a", "prompt": "A", "answer": "x\u00a0"},
+                                                                  {"id": "b", "prompt": "B", "answer": "\u00a0y"}],
+         "distractors": [{"id": "d", "text": "z\u00a0"}]},
+        {"id": "c", "type": "fill_in_blanks", "stem": "Pick [[b]]", "blanks": [
+            {"id": "b", "type": "dropdown", "options": [{"id": "x", "text": "x\u00a0", "correct": True}, {"id": "y", "text": "y"}]}]},
+        {"id": "t", "type": "fill_in_blanks", "stem": "Type [[t]]", "blanks": [
+            {"id": "t", "type": "short_answer", "answers": [{"text": "\u00a0t"}]}]}]})
+    assert loaded.ok, [d.message for d in loaded.diagnostics]
+    data = canvas.render(loaded.quiz, ExportOptions()).data
+    built, dropdown, typed = canvas_import(canvas_harness, data, tmp_path).questions
+    assert [a["right"] for a in built["answers"]] == ["x\u00a0", "\u00a0y"]
+    assert sorted(m["text"] for m in built["matches"]) == ["x\u00a0", "z\u00a0", "\u00a0y"]
+    assert [(a["blank_id"], a["text"]) for a in dropdown["answers"] + typed["answers"] if a["weight"] == 100] == [("b", "x\u00a0"), ("t", "\u00a0t")]
+    (item,), _ = import_data(data, "quiz.zip", "canvas")
+    question, cloze, blank = item.quiz.questions
+    assert [p.answer for p in question.pairs] == ["x\u00a0", "\u00a0y"] and [d.text for d in question.distractors] == ["z\u00a0"]
+    assert [o.text for o in cloze.blanks[0].options] == ["x\u00a0", "y"] and [a.text for a in blank.blanks[0].answers] == ["\u00a0t"]

@@ -3,8 +3,9 @@
 as `$course$/top/...`; with Moodle 5.0 (banks in mod_qbank) as `$module$/top/...`, which the import
 must read the same way.
 
-Moodle keeps no option ids and no quiz-level data but the category tree and its description, so
-the comparison is of what Moodle can hold: question ids (idnumbers), names, types, points,
+Moodle keeps no option ids and no quiz-level data but the category tree and its description (which
+states the quiz's language), so the comparison is of what Moodle can hold: the quiz's language,
+question ids (idnumbers), names, types, points,
 penalties, texts as shown, keys, credits and every feedback. The sites come from
 ../shared/harness/moodle (see its README); the fixtures that find and skip it are in conftest.py.
 """
@@ -19,7 +20,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from moodle_checks import assert_same_quiz
+from moodle_checks import assert_same_languages, assert_same_quiz
 
 from lmsexport.importers import import_data
 from importers.conftest import postgres_port
@@ -74,6 +75,9 @@ def test_moodles_reexport_imports_back_to_our_content(reexport, version, path):
     banks = [i for i in imported if i.quiz.questions]
     assert len(banks) == 1, [i.quiz.id for i in imported]
     back = banks[0].quiz
+    # The quiz's language rides in the category's info, which Moodle stores and writes back as is.
+    assert back.language == quiz.language
+    assert not [d for d in banks[0].diagnostics if d.code == "import-language"]
     # Moodle strips tags from category names (the writers warn about it).
     assert (back.title, back.category) == (moodle_name(quiz.title), tuple(moodle_name(c) for c in quiz.category))
     # Moodle re-exports questions grouped by type, not in our order: compared by id.
@@ -91,6 +95,8 @@ def test_moodles_reexport_imports_back_to_our_content(reexport, version, path):
     read = dataclasses.replace(read, title=quiz.title, category=quiz.category,
                                questions=tuple(sorted(read.questions, key=lambda q: order[q.id])))
     assert_same_quiz(read, with_blanks_numbered(quiz), full=True)
+    # Every question's and option's language, from the quiz's and the wrappers Moodle kept.
+    assert_same_languages(dataclasses.replace(back, questions=tuple(sorted(back.questions, key=lambda q: order[q.id]))), quiz, options=True)
 
 
 def numbered(stem):

@@ -34,6 +34,7 @@ from lmsexport.loader import load_quiz
 from lmsexport.model import Choice, Numerical, Quiz, ShortAnswer, SingleChoice, Text, TextFormat
 from lmsexport.text.blanks import PLACEHOLDER as PLACEHOLDER_RE
 from lmsexport.writers.moodle import gift, moodle_xml
+from lmsexport.writers.moodle.moodle_xml.xml import character_data as moodle_character_data
 from lmsexport.writers.shared import ExportOptions
 from moodle_checks import best_of_case_twins, hostile_quiz
 
@@ -662,9 +663,9 @@ HOSTILE_EXACT = {
 }
 # What only Moodle XML carries.
 HOSTILE_EXACT_XML = {
-    "category info": ("html", '<p class="quiz-description">Is &lt; &gt; or &amp; &amp; right? &lt;b&gt; &lt;i&gt;</p>\n'
+    "category info": ("html", '<div lang="en"><p class="quiz-description">Is &lt; &gt; or &amp; &amp; right? &lt;b&gt; &lt;i&gt;</p>\n'
                               '<p class="quiz-level">Level &lt; &gt; &amp; &amp;</p>\n'
-                              '<p class="quiz-learning-path">Path &lt;b&gt; &lt;i&gt;</p>'),
+                              '<p class="quiz-learning-path">Path &lt;b&gt; &lt;i&gt;</p></div>'),
     "choice correctfeedback": ("plain_text", "Correct < > & &"),
     "choice partiallycorrectfeedback": ("html", "<p>" + RING + "</p>"),
     "choice incorrectfeedback": ("plain_text", "Incorrect <b> <i>"),
@@ -821,3 +822,141 @@ def test_a_section_of_drafts_leaves_no_category_and_the_others_intact(moodle_sit
     assert own["questions"] == 2  # intro, outro
     # Written out by hand: w4 is a draft, and "Drafted for later" (d1, d2) is no category at all.
     assert site.subcategories(own["id"]) == [("Warm-up", 3), ("Pipeline parallelism", 2)]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_no_break_space_at_an_end_of_a_drop_down_option_is_stored_and_read_back(moodle_sites, tmp_path, version):
+    """Moodle's cloze parser keeps an option's white space (it trims nothing): a no-break space
+    at either end of a drop-down option is stored as written, and the import reads it back."""
+    from lmsexport.importers import import_data
+
+    options = ["x\u00a0", "\u00a0y", "z \u00a0", "w\u00a0\u00a0v"]
+    content = {"id": "no-break", "title": "No-break", "language": "en", "questions": [{
+        "id": "cloze", "type": "fill_in_blanks", "stem": "Pick [[picked]].",
+        "blanks": [{"id": "picked", "type": "dropdown", "options": [{"id": f"o{i}", "text": t, "correct": i == 0} for i, t in enumerate(options)]}]}]}
+    source = tmp_path / "no-break.json"
+    source.write_text(json.dumps(content))
+    export = moodle_xml.render(load_quiz(source).quiz, ExportOptions())
+    assert not export.failed, [d.message for d in export.diagnostics]
+    target = tmp_path / export.filename
+    target.write_bytes(export.data)
+    site = moodle_sites(version)
+    stored = site.import_file(target, "xml", keep=True)
+    assert stored.report["ok"], stored.report["errors"]
+    (question,) = stored.report["questions"]
+    assert [answer for answer, _, _ in site.stored_answers(question["id"])] == options
+    (item,), _ = import_data(export.data, "quiz.xml", "moodle")
+    assert [o.text for o in item.quiz.questions[0].blanks[0].options] == options
+
+
+# -- the quiz's language -------------------------------------------------------------------------
+
+def _shown_category_description(site: MoodleSite, fmt: str, text: str) -> str:
+    """What Moodle's question bank shows of a category's description: format_text of its info
+    as qbank_managecategories' category list calls it, run by the site itself."""
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "info.json"
+        source.write_text(json.dumps([text, {"html": 1, "plain_text": 2, "moodle_auto_format": 0, "markdown": 4}[fmt]]))
+        env = dict(os.environ, MOODLE_HARNESS_DIR=str(site.state), MOODLE_HARNESS_PGPORT=str(site.port))
+        run = subprocess.run(["php", str(Path(__file__).with_name("moodle_format_probe.php")), site.source, str(source)],
+                             capture_output=True, text=True, env=env, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    return json.loads(run.stdout)
+
+
+def _without_language(quiz: Quiz, fmt: str) -> bytes:
+    """Our file as the writers wrote it before they stated the quiz's language: the category's
+    info without its `<div lang>` (and a plain description alone as plain_text), the GIFT header
+    without its `// language:` line."""
+    data = (moodle_xml if fmt == "xml" else gift).render(quiz, ExportOptions(media_base_url=MEDIA_BASE if fmt == "gift" else None)).data
+    if fmt == "gift":
+        return data.replace(f"// language: {quiz.language}\n".encode(), b"", 1)
+    # Edited as text: a parser would not give the rest of the file back byte for byte.
+    opening = f'<info format="html">\n      <text><![CDATA[<div lang="{quiz.language}">'.encode()
+    start = data.index(opening)
+    end = data.index(b"</div>]]></text>", start)
+    inner = data[start + len(opening):end]
+    if re.fullmatch(rb'<div class="quiz-description">(.*)</div>', inner, re.S):
+        return data[:start] + b'<info format="plain_text">\n      <text>' + moodle_character_data(quiz.description.source).encode() + \
+            data[end + len(b"</div>]]>"):]
+    middle = b"<![CDATA[" + inner + b"]]>" if inner else b""
+    return data[:start] + b'<info format="html">\n      <text>' + middle + data[end + len(b"</div>]]>"):]
+
+
+# A Wolof quiz with questions and an option in English and Wolof, and the hostile strings' quiz,
+# whose info holds a description, level and learning path full of markup characters.
+LANGUAGE_QUIZZES = [ROOT / "content/sequence-parallelism-ring-attention.json", DATA / "hostile_strings.json"]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("path", LANGUAGE_QUIZZES, ids=lambda p: p.stem)
+def test_the_quiz_language_changes_nothing_moodle_stores_of_the_questions(moodle_sites, tmp_path, version, fmt, path):
+    """The `<div lang>` around the category's info and GIFT's `// language:` line change nothing of
+    what Moodle stores of the questions: the file without them gives the same strings."""
+    quiz = load_quiz(path).quiz
+    site = moodle_sites(version)
+    results = []
+    for name, data in (("with", (moodle_xml if fmt == "xml" else gift).render(quiz, ExportOptions(
+            media_base_url=MEDIA_BASE if fmt == "gift" else None)).data), ("without", _without_language(quiz, fmt))):
+        target = tmp_path / f"{name}.{'xml' if fmt == 'xml' else 'gift.txt'}"
+        target.write_bytes(data)
+        stored = site.import_file(target, fmt)
+        assert stored.report["ok"], stored.report["errors"]
+        results.append(stored)
+    with_language, without = (stored_strings(r) for r in results)
+    with_language.pop("category info", None), without.pop("category info", None)
+    assert with_language == without
+    assert [q["qtype"] for q in results[0].report["questions"]] == [q["qtype"] for q in results[1].report["questions"]]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_moodle_keeps_the_quiz_language_and_shows_the_category_description_as_before(moodle_sites, tmp_path, version):
+    """Moodle stores the category's info as written, `<div lang>` included, and its question bank
+    shows the same text as it showed of the info without it: nothing for a quiz without a
+    description, the plain description alone as it showed it as plain text."""
+    from quizzes import quiz_of
+
+    site = moodle_sites(version)
+    plain = quiz_of({"id": "a", "type": "true_false", "stem": "Waar?", "answer": True}, id="plain", title="Plain", language="nl",
+                    description="Twee  spaties, <b> & een\nregel")
+    bare = quiz_of({"id": "a", "type": "true_false", "stem": "Waar?", "answer": True}, id="bare", title="Bare", language="wo")
+    for quiz in (plain, bare, load_quiz(ROOT / "content/model-pipeline-parallelism.json").quiz):
+        ours = tmp_path / f"{quiz.id}.xml"
+        ours.write_bytes(moodle_xml.render(quiz, ExportOptions()).data)
+        written = etree.fromstring(ours.read_bytes()).find("question[@type='category']/info")
+        stored = site.import_file(ours, "xml")
+        (info,) = [v for k, v in stored.categories.items() if k.endswith("/" + quiz.title)]
+        assert info == (written.get("format"), written.findtext("text")), "Moodle changed the info"
+        assert language_of(*info) == quiz.language
+        before = etree.fromstring(_without_language(quiz, "xml")).find("question[@type='category']/info")
+        shown = _shown_category_description(site, *info)
+        shown_before = _shown_category_description(site, before.get("format"), before.findtext("text") or "")
+        assert visible_html(shown) == visible_html(shown_before)
+        if quiz is plain:  # the line break and both spaces shown, as Moodle showed the plain text
+            text = [lxml_html.fragment_fromstring(h, create_parent="div").text_content().replace("\xa0", " ") for h in (shown, shown_before)]
+            assert text[0] == text[1] == "Twee  spaties, <b> & een\nregel"
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_the_import_keeps_the_multilang_version_moodles_own_filter_shows(moodle_sites, version):
+    """filter_multilang run by the site for a reader of each case's language, in the syntax the
+    case is in (the old `<lang>` one as a site reads it before tool_multilangupgrade; spans alone
+    as every site reads them since), against the version the import keeps."""
+    from test_import_languages import FILTER_MULTILANG_CASES, OLD_SYNTAX_CASES
+    from lmsexport.importers import multilang
+
+    site = moodle_sites(version)
+    needs_no_parent = [c for c in FILTER_MULTILANG_CASES if c[1] != "fr-CA" or "fr_ca" in c[0]]
+    cases = [(text, language, "new") for text, language, _ in needs_no_parent]
+    cases += [(text, language, "old" if "<lang" in text.lower() else "new") for text, language, _ in OLD_SYNTAX_CASES]
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "cases.json"
+        source.write_text(json.dumps([(text, language.lower().replace("-", "_"), syntax) for text, language, syntax in cases]))
+        env = dict(os.environ, MOODLE_HARNESS_DIR=str(site.state), MOODLE_HARNESS_PGPORT=str(site.port))
+        run = subprocess.run(["php", str(Path(__file__).with_name("moodle_multilang_probe.php")), site.source, str(source)],
+                             capture_output=True, text=True, env=env, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    shown = json.loads(run.stdout)
+    assert len(shown) == len(cases) > 10
+    assert [multilang.select(text, language)[0] for text, language, _ in cases] == shown

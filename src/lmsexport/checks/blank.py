@@ -16,6 +16,7 @@ _VISIBLE_ELEMENT = re.compile(r"<(img|hr|audio|video|math)\b")
 # of "[](https://x.org)" are all in the address, which is not shown).
 _ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
 _DESTINATION = re.compile(r"\]\([^)]*\)")
+_MARKDOWN = TextFormat.MARKDOWN  # read once: an Enum member read off its class is slow on Python 3.11
 
 
 def is_blank(text: Text | str | None) -> bool:
@@ -25,7 +26,7 @@ def is_blank(text: Text | str | None) -> bool:
         return False
     if not value.strip():
         return True
-    if isinstance(text, Text) and text.format is TextFormat.MARKDOWN and (
+    if isinstance(text, Text) and text.format is _MARKDOWN and (
         _ENTITY.search(value) or not any(c.isalnum() for c in _DESTINATION.sub("", value))
     ):
         # Markup alone ("#", "- ", "```") or an entity for white space ("&#10;") renders to nothing.

@@ -19,13 +19,14 @@ def rich_texts(question: Question) -> Iterator[tuple[tuple, Text | None]]:
 
 # Inline links and images "](", reference definitions "]:", autolinks "<scheme:": only a text with
 # one of these can hold an address, and parsing Markdown is the costliest check.
+_MARKDOWN = TextFormat.MARKDOWN  # read once: an Enum member read off its class is slow on Python 3.11
 _MAY_LINK = re.compile(r"\]\(|\]:|<[A-Za-z][A-Za-z0-9.+-]{1,31}:")
 
 
 def markdown_errors(texts: Iterable[tuple[tuple, Text | None]], base: str, file: str) -> Iterator[Diagnostic]:
     """Unsafe addresses, images without alt text and formulas that cannot be converted."""
     for parts, text in texts:
-        if text is None or text.format is not TextFormat.MARKDOWN:
+        if text is None or text.format is not _MARKDOWN:
             continue
         problems: list[tuple[str, str]] = []
         if _MAY_LINK.search(text.source):

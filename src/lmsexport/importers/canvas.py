@@ -333,7 +333,9 @@ def _matching(item, lids, conditions, common, reader, feedback) -> Question:
     answers: dict[str, str] = {}
     for lid in lids:
         for label in lid.iter("response_label"):
-            answers.setdefault(label.get("ident"), "".join(label.itertext()).strip())
+            # Canvas strips an answer's white space as Ruby does (ASCII only): a no-break space
+            # at an end is the answer's own (checked with Canvas's import classes).
+            answers.setdefault(label.get("ident"), "".join(label.itertext()).strip(" \t\n\r\f\v"))
     pairs = []
     for index, lid in enumerate(lids):
         prompt = _in_language(reader.material(lid.find("material")), common["language"]) or Text("", TextFormat.PLAIN)

@@ -83,7 +83,8 @@ def read_blanks(item: etree._Element, kind: str, common: dict, losses: list[str]
             losses.append(f"the blank {name!r} has no [{name}] in the text (Canvas shows it nowhere): it is put at the end")
         if content != name:
             losses.append(f"the blank {name!r} is named {content!r}, a content id")
-        labels = [(label.get("ident") or "", "".join(label.itertext()).strip()) for label in lid.iter("response_label")]
+        # Stripped as Canvas strips them (Ruby's strip: ASCII white space only; a no-break space stays).
+        labels = [(label.get("ident") or "", "".join(label.itertext()).strip(" \t\n\r\f\v")) for label in lid.iter("response_label")]
         if kind == MULTIPLE_DROPDOWNS:
             right = _added_values(item, ident)
             chosen = [i for i, _ in labels if i in right]

@@ -18,6 +18,7 @@ import lxml.html
 
 from . import multilang
 from .html import _as_plain, html_to_text
+from .moodle.text import as_moodle_typesets
 from .result import SourceBank, SourceFile, SourceQuestion
 
 # White space around a text that loading drops (as canonical.py does: a no-break space is content).
@@ -60,9 +61,15 @@ class ImportedQuiz:
     members: dict[int, str | None] = field(default_factory=dict)  # question index -> package member it came from
 
 
+# The readers whose HTML Moodle shows (importers/moodle and importers/gift), through its filters.
+MOODLE_FORMATS = ("moodle", "gift")
+
+
 class _Finisher:
-    def __init__(self, file: str, strict: bool, member: str | None, quotes_lost: bool = False, language: str | None = None):
+    def __init__(self, file: str, strict: bool, member: str | None, quotes_lost: bool = False, language: str | None = None,
+                 moodle: bool = False):
         self.quotes_lost = quotes_lost
+        self.moodle = moodle  # a Moodle bank's HTML: Moodle's filter decides which "\\(" is a formula
         self.language = language  # the quiz's: which span of a Moodle multi-language text is kept
         self.quotes_as_entities = False
         self.file = file
@@ -85,9 +92,11 @@ class _Finisher:
                 return None
             return text
         source = text.source
-        if "multilang" in source:
+        if multilang.has_versions(source):
             source, chosen = multilang.select(source, self.language)
             self.losses.extend(f"{field_name}: {choice}" for choice in chosen)
+        if self.moodle:
+            source = as_moodle_typesets(source)
         converted = html_to_text(source, self.quotes_lost, self.quotes_as_entities)
         if not converted.exact:
             self.losses.append(f"{field_name}: {'; '.join(converted.losses)}")
@@ -152,7 +161,7 @@ def _multilang_language(bank: SourceBank) -> str | None:
     """The language every Moodle multi-language text of the bank has (the first such that the
     texts give first, as Moodle shows it by default), else the one they give first most often."""
     blocks = [languages for item in bank.questions if not isinstance(item.question, Unread)
-              for text in _all_texts(item.question) if text.format is TextFormat.HTML and "multilang" in text.source
+              for text in _all_texts(item.question) if text.format is TextFormat.HTML and multilang.has_versions(text.source)
               for languages in multilang.block_languages(text.source)]
     blocks = [b for b in blocks if b]
     if not blocks:
@@ -219,7 +228,8 @@ def finish(source: SourceFile, file: str, quiz_ids: set[str], strict: bool, fixe
         file_language = _stated_language(bank)
         from_texts = None if file_language or language else _multilang_language(bank)
         main = file_language or language or from_texts or UNKNOWN_LANGUAGE
-        finisher = _Finisher(file, strict, bank.member, language=None if main == UNKNOWN_LANGUAGE else main)
+        finisher = _Finisher(file, strict, bank.member, language=None if main == UNKNOWN_LANGUAGE else main,
+                             moodle=source.format in MOODLE_FORMATS)
         title = bank.names[-1] if bank.names else stem.replace("-", " ").capitalize()
         if fixed_id and len(banks) == 1:
             base = fixed_id

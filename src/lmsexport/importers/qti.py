@@ -627,7 +627,9 @@ def _parallel_feedback(processing: etree._Element, scoring: list[etree._Element]
             setter = branch.find("setOutcomeValue[@identifier='FEEDBACK']")
             value = setter.find(".//baseValue[@baseType='identifier']") if setter is not None else None
             found.append((value.text or "").strip() if value is not None else None)
-        if any(found):
+        # The outcome feedback of a question of one answer repeats that answer's test too: it is
+        # the question's correct feedback, not the answer's own.
+        if any(found) and not any(identifier in _OUTCOME_NAMES for identifier in found):
             return found
     return None
 

@@ -56,8 +56,10 @@ def _render_markdown(source: str, style: RenderStyle) -> str:
 
 def _markdown_to_html(source: str, style: RenderStyle) -> str:
     # A style only changes formulas and media: a text with neither renders the same for every
-    # writer, so it is rendered (and looked up) once per quiz instead of once per writer.
-    if style is not DEFAULT_STYLE and "$" not in source and "\\" not in source and "](" not in source and "]:" not in source:
+    # writer, so it is rendered (and looked up) once per quiz instead of once per writer. Every
+    # formula needs a "$", "\\(" or "\\[" and every image a "![" (a Windows path or an escaped
+    # mark is neither).
+    if style is not DEFAULT_STYLE and "$" not in source and "![" not in source and "\\(" not in source and "\\[" not in source:
         style = DEFAULT_STYLE
     # Hashing a style costs more than the lookup itself: the common case leaves it out of the key.
     key = ("markdown", source) if style is DEFAULT_STYLE else ("markdown", source, style)

@@ -11,6 +11,28 @@ from functools import lru_cache
 from html import escape
 
 _UNKNOWN_COMMAND = re.compile(r"<m[io][^>]*>(\\[A-Za-z]+)</m[io]>")
+# A backslash before a character that makes no command it knows (\0, \(, \') comes out as a bare
+# backslash identifier (with \[ and \] beside it): no LaTeX either, and MathJax refuses it too.
+_UNKNOWN_SYMBOL = re.compile(r"<m[io][^>]*>\\[\[\]]?</m[io]>")
+_CONTROL_SYMBOL = re.compile(r"\\(?:\\|([^A-Za-z]))")
+
+
+@lru_cache(maxsize=256)
+def _symbol_known(character: str) -> bool:
+    from latex2mathml.converter import convert
+
+    try:
+        return _UNKNOWN_SYMBOL.search(convert("\\" + character)) is None
+    except Exception:  # a symbol latex2mathml fails on is no command it knows either
+        return False
+
+
+def _unknown_symbol(latex: str) -> str:
+    """The first control symbol of a formula that latex2mathml writes as a bare backslash."""
+    for found in _CONTROL_SYMBOL.finditer(latex):
+        if found.group(1) is not None and not _symbol_known(found.group(1)):
+            return found.group()
+    return "\\"
 
 
 class FormulaError(ValueError):
@@ -36,6 +58,8 @@ def to_mathml(latex: str, display: bool) -> str:
     unknown = _UNKNOWN_COMMAND.search(mathml)
     if unknown:
         raise FormulaError(f"the formula '{latex}' uses {unknown.group(1)}, which is not a known LaTeX command")
+    if "\\" in mathml and _UNKNOWN_SYMBOL.search(mathml):
+        raise FormulaError(f"the formula '{latex}' uses {_unknown_symbol(latex)}, which is not a known LaTeX command")
     try:
         etree.fromstring(mathml)
     except etree.XMLSyntaxError:

@@ -43,9 +43,14 @@ _LINK = re.compile(r"\[(?!\s)([^\n\r\\`*_\[\]!<>&$|~]+)(?<!\s)\]\((https?://[a-z
 def simple_html(source: str) -> str | None:
     """The XHTML of a text the parser need not see, or None. Paragraphs apart (one blank line
     between them, none starting or ending with a space) are rendered each on its own, as the
-    parser would."""
-    if "\n\n" not in source:  # one paragraph, most texts
-        return _simple_paragraph(source)
+    parser would; so are lists of such lines and fenced code (see `_simple_blocks`)."""
+    html = _simple_paragraph(source) if "\n\n" not in source else _simple_paragraphs(source)  # one paragraph: most texts
+    if html is None and ("\n- " in source or "```" in source or source.startswith("- ")):
+        return _simple_blocks(source)
+    return html
+
+
+def _simple_paragraphs(source: str) -> str | None:
     paragraphs = [_simple_paragraph(p) for p in source.split("\n\n")]
     if None in paragraphs:
         return None
@@ -53,16 +58,98 @@ def simple_html(source: str) -> str | None:
 
 
 def simple_links(source: str) -> list[str] | None:
-    """The addresses of the links of a text the parser need not see (which holds no image and
-    no formula), in order; None for a text only the parser can read."""
-    if simple_html(source) is None:
+    """The addresses of the links of a text of paragraphs the parser need not see (which holds
+    no image, no formula and no code, where a link is text), in order; None for any other text."""
+    html = _simple_paragraph(source) if "\n\n" not in source else _simple_paragraphs(source)
+    if html is None:
         return None
     return [address for _words, address in _LINK.findall(source)]
+
+
+# A fence's info string that CommonMark takes whole as the language's name, with nothing to
+# unescape or trim.
+_FENCE_INFO = re.compile(r"[A-Za-z0-9_+-]*")
+
+
+def _simple_blocks(source: str) -> str | None:
+    """Blocks apart by one blank line, each a one-line paragraph of `_simple_paragraph`, a tight
+    list of such lines each after "- ", or code fenced by three backticks (a quiz about code
+    mixes all three): the parser's XHTML, or None when any block is of another kind. Each block
+    must end at a blank line, so nothing continues it lazily, and two lists are never apart by
+    one (they would make one loose list)."""
+    if "\r" in source or "\0" in source:
+        return None
+    lines = source.split("\n")
+    blocks: list[str] = []
+    at, after_list = 0, False
+    while True:
+        line = lines[at]
+        if line.startswith("```"):
+            info = line[3:]
+            if not _FENCE_INFO.fullmatch(info):
+                return None
+            end = at + 1
+            while end < len(lines) and lines[end] != "```":
+                if lines[end].lstrip(" ").startswith("```"):  # a longer fence, or one with an info string, or indented
+                    return None
+                end += 1
+            if end == len(lines):
+                return None  # unclosed: the code runs to the end of the text
+            code = "".join(c + "\n" for c in lines[at + 1:end])
+            code = code.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+            opening = f'<pre><code class="language-{info}">' if info else "<pre><code>"
+            blocks.append(opening + code + "</code></pre>")
+            at, after_list = end + 1, False
+        elif line.startswith("- "):
+            if after_list:
+                return None
+            items = []
+            while at < len(lines) and lines[at].startswith("- "):
+                item = _simple_paragraph(lines[at][2:])
+                if item is None:
+                    return None
+                items.append("<li>" + item[3:-4] + "</li>\n")
+                at += 1
+            blocks.append("<ul>\n" + "".join(items) + "</ul>")
+            after_list = True
+        else:
+            paragraph = _simple_paragraph(line)
+            if paragraph is None:
+                return None
+            blocks.append(paragraph)
+            at, after_list = at + 1, False
+        if at == len(lines):
+            return "\n".join(blocks)
+        if lines[at] or at + 1 == len(lines) or not lines[at + 1]:
+            return None  # not one blank line before the next block
+        at += 1
+
+
+# "&", ">", "~" and a backslash before a letter or digit (a Windows path) are text to CommonMark
+# inside a line (strikethrough is off); they are something else only at a line's start (a block
+# quote, a fence), as an entity ("&amp;", "&#38;") or as a backslash before punctuation (an
+# escape, a formula's "\\("). In a line without links they stand in for a letter while the
+# patterns read it (a letter and those marks are alike to every rule the patterns apply:
+# emphasis is matched only between spaces and closing punctuation), and are written after.
+_NOT_TEXT = re.compile(r"&(?:#|[A-Za-z][A-Za-z0-9]*;)|\\(?![A-Za-z0-9])|[\ue000-\ue003]")
+_STAND_INS = {"&": "\ue000", ">": "\ue001", "~": "\ue002", "\\": "\ue003"}  # private use characters
+_TO_STAND_INS = str.maketrans(_STAND_INS)
 
 
 def _simple_paragraph(source: str) -> str | None:
     """One line whose rendering is known without the parser: a paragraph of its text, its
     strong, emphasised or code words and its links. None when only the parser can tell."""
+    if "&" not in source and ">" not in source and "~" not in source and "\\" not in source:
+        return _simple_line(source)
+    if source[:1] in _STAND_INS or "](" in source or _NOT_TEXT.search(source):
+        return None
+    html = _simple_line(source.translate(_TO_STAND_INS))
+    if html is None:
+        return None
+    return html.replace("\ue000", "&amp;").replace("\ue001", "&gt;").replace("\ue002", "~").replace("\ue003", "\\")
+
+
+def _simple_line(source: str) -> str | None:
     if _SIMPLE_MARKDOWN.fullmatch(source):
         return "<p>" + _quotes(source) + "</p>"
     if _SIMPLE_INLINE.fullmatch(source):

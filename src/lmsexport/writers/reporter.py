@@ -40,6 +40,8 @@ GRADER_INFO = SharedLoss(code="lost-grader-info", message="no place for an essay
 RESPONSE_TEMPLATE = SharedLoss(code="lost-response-template", message="no place for an essay's response template: it is left out")
 PENALTY = SharedLoss(code="lost-penalty", message="no penalty for another try: the penalty is left out")
 CASE = SharedLoss(code="lost-case", message="answers are compared without case: case sensitivity is lost")
+LITERAL_TEX = SharedLoss(code="lost-literal-tex", message="Moodle's MathJax filter typesets this text's formulas and, with them, its literal "
+                                                         "\\( \\[ or $$ outside code: that part shows as a formula too")
 
 
 # Severity's members, read once: an Enum member read as a class attribute is slow on Python 3.11,

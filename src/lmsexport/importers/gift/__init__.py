@@ -26,6 +26,7 @@ def read(data: bytes, file: str) -> SourceFile:
     if metadata and len(result.banks) == 1:
         bank = result.banks[0]
         bank.quiz_id = metadata.get("quiz")
+        bank.language = metadata.get("language")
         if "title" in metadata:
             bank.names = [*bank.names[:-1], metadata["title"]] if bank.names else [metadata["title"]]
         bank.description = next((Text(metadata[label], fmt) for label, fmt in gift_reader.HEADER_FORMATS.items() if label in metadata), None)

@@ -124,15 +124,14 @@ def _comment(answer: str, default: str) -> tuple[Text | None, Text | None]:
     return _text(php_trim(text), default), (_text(php_trim(feedback), default) if "#" in answer else None)
 
 
-def _option(answer: str, default: str, question_language: str | None) -> tuple[Text | None, Text | None, str | None, bool]:
-    """An option's text, its feedback, the language it states when not the question's, and
-    whether it states any language at all."""
+def _option(answer: str, default: str, question_language: str | None) -> tuple[Text | None, Text | None, str | None]:
+    """An option's text, its feedback, and the language it states when not the question's (an
+    option that states none is in its question's, as the Moodle XML reader reads it)."""
     text, _, feedback = answer.partition("#")
     source, fmt = _with_format(php_trim(text), default)
     option, language = text_in_language(source, fmt)
-    stated = language is not None
     language = language if language != question_language else None
-    return option, (_text(php_trim(feedback), default) if "#" in answer else None), language, stated
+    return option, (_text(php_trim(feedback), default) if "#" in answer else None), language
 
 
 def _split(answers: str, separator: str) -> list[str]:
@@ -282,11 +281,7 @@ class _Reader:
                 fraction, answer = _weight(answer)
             else:
                 fraction = 0.0
-            text, feedback, language, stated = _option(answer, fmt, fields["language"])
-            if not stated and fields["language"] is not None and self.importing:
-                # The question states its language and this option does not: it is in another one,
-                # which GIFT cannot name.
-                language = "und"
+            text, feedback, language = _option(answer, fmt, fields["language"])
             choices.append(
                 Choice(id=chr(ord("a") + index) if index < 26 else f"o{index + 1}", text=text or Text(""), language=language,
                        correct=reaches_full_credit(fraction) if single else fraction > 0, credit=fraction, feedback=feedback)
@@ -463,7 +458,8 @@ def read_banks(data: str | bytes) -> list[Bank]:
 
 
 def read_gift(data: str | bytes, quiz_id: str = "imported", language: str = "und") -> Quiz:
-    """The quiz in a GIFT file. Raises GiftError on what Moodle's importer would refuse."""
+    """The quiz in a GIFT file (in `language` unless its header states one). Raises GiftError on
+    what Moodle's importer would refuse."""
     data = _decoded(data)
     metadata = header(data)
     description = next((Text(metadata[label], fmt) for label, fmt in _HEADER_FORMATS.items() if label in metadata), None)
@@ -473,7 +469,7 @@ def read_gift(data: str | bytes, quiz_id: str = "imported", language: str = "und
     return Quiz(
         id=metadata.get("quiz", quiz_id),
         title=metadata.get("title", names[-1] if names else quiz_id),
-        language=language,
+        language=metadata.get("language", language),
         questions=tuple(questions),
         category=tuple(names[:-1]),
         description=description,

@@ -78,7 +78,8 @@ def read(data: bytes, file: str) -> SourceFile:
     result = SourceFile(FORMAT)
     for bank in moodle_xml.read_banks(root, store.add):
         description, level, learning_path = bank.info
-        source = SourceBank(list(bank.names), description=description, level=level, learning_path=learning_path, sections=named_sections(bank.sections))
+        source = SourceBank(list(bank.names), description=description, level=level, learning_path=learning_path, language=bank.language,
+                            sections=named_sections(bank.sections))
         for index, (question, line) in enumerate(bank.questions):
             if isinstance(question, moodle_xml.Unread):
                 question.reason = unread_reason(question.kind, question.reason)

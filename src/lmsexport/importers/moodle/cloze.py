@@ -163,7 +163,9 @@ def _plain_choice(source: str) -> tuple[str, str | None]:
     """A multichoice answer (HTML in Moodle) as a drop-down's plain text, and what was lost."""
     from ..html import _as_plain
 
-    plain = _as_plain(source)
+    # A drop-down shows its options as they are: a no-break space (one ending the option too) is
+    # the option's own, not how the writers keep a run of spaces in HTML.
+    plain = _as_plain(source, keep_no_break=True)
     if plain is not None and "\n" not in plain:
         return plain, None
     import lxml.html

@@ -46,7 +46,7 @@ from ...model import (
 from ..result import SourceSection, Unread
 from ...tolerances import reaches_full_credit
 from .cloze import ClozeError, read_cloze, read_gapselect
-from .text import php_trim, quiz_info, section_info, split_category_path, text_in_language
+from .text import php_trim, quiz_info, quiz_language, section_info, split_category_path, text_in_language
 
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
 _CONTEXT = re.compile(r"^\$[a-z]+\$$")
@@ -62,6 +62,7 @@ class Bank:
 
     names: list[str]  # the category path without the context and 'top'
     info: tuple[Text | None, str | None, str | None] = (None, None, None)
+    language: str | None = None  # the quiz's, as the category's info states it
     questions: list[tuple[Question | Unread, int]] = field(default_factory=list)
     problems: list[tuple[str, int]] = field(default_factory=list)  # (message, line): embedded files that could not be read
     losses: dict[int, list[str]] = field(default_factory=dict)  # question index -> what the reader could not carry
@@ -371,7 +372,8 @@ def read_banks(root: etree._Element, media: MediaSink | None = None) -> list[Ban
             if again is not None:
                 current = again
                 continue
-            current = Bank(names, quiz_info(info_text, info_format) if info is not None else (None, None, None))
+            info_text, language = quiz_language(info_text, info_format)
+            current = Bank(names, quiz_info(info_text, info_format) if info is not None else (None, None, None), language=language)
             banks.append(current)
             continue
         if current is None:
@@ -388,7 +390,8 @@ def read_banks(root: etree._Element, media: MediaSink | None = None) -> list[Ban
 
 
 def read_moodle_xml(data: bytes, quiz_id: str = "imported", language: str = "und", file: str = "") -> Quiz:
-    """The quiz in a Moodle XML file. Raises ValueError on what Moodle's importer would not read."""
+    """The quiz in a Moodle XML file (in `language` unless its first category states one). Raises
+    ValueError on what Moodle's importer would not read."""
     root = parse(data)
     reader = _Reader()
     questions: list[Question] = []
@@ -402,7 +405,9 @@ def read_moodle_xml(data: bytes, quiz_id: str = "imported", language: str = "und
                 category, title = names[:-1], names[-1] if names else quiz_id
                 info = element.find("info")
                 if info is not None:
-                    description, level, learning_path = quiz_info(_string(info), info.get("format", "html"))
+                    info_text, stated = quiz_language(_string(info), info.get("format", "html"))
+                    language = stated or language
+                    description, level, learning_path = quiz_info(info_text, info.get("format", "html"))
             continue
         question = reader.question(element)
         if question is not None:

@@ -6,6 +6,7 @@ import html
 import re
 
 from ...model import Text, TextFormat
+from ..html import LITERAL_BACKSLASH
 
 # PHP's trim() removes exactly these characters; Moodle trims every text it imports.
 PHP_SPACE = " \t\n\r\0\x0b"
@@ -24,6 +25,24 @@ def text_of(source: str, fmt: str) -> Text | None:
     if fmt == "markdown":
         return Text(source, TextFormat.MARKDOWN)
     return Text(source, TextFormat.HTML)  # html, moodle_auto_format and anything unknown (Moodle assumes html)
+
+
+# Moodle's MathJax filter typesets a field only when its HTML as stored holds \\( \\[ or $$ (and
+# then every formula MathJax finds in what the field shows); a field holding none shows every
+# backslash and dollar as text, those written as character references too, which is how the
+# Moodle writers give a literal "\\(" (writers/moodle/common.shown_as_written).
+_TYPESET = re.compile(r"\\[(\[]|\$\$")
+_BACKSLASH_REFERENCE = re.compile(r"&#(?:0*92|[xX]0*5[cC]);")
+_DOLLAR_REFERENCE = re.compile(r"&#(?:0*36|[xX]0*24);")
+
+
+def as_moodle_typesets(source: str) -> str:
+    """An HTML text of Moodle with the backslashes Moodle shows as text marked so (see
+    html.LITERAL_BACKSLASH): those written as character references in a field that has nothing
+    for the filter to typeset; its dollars then are text too, written as dollars."""
+    if _TYPESET.search(source) is not None or "&#" not in source:
+        return source
+    return _DOLLAR_REFERENCE.sub("$", _BACKSLASH_REFERENCE.sub(LITERAL_BACKSLASH, source))
 
 
 def split_category_path(path: str) -> list[str]:
@@ -84,11 +103,22 @@ def _exact_paragraph(css_class: str) -> re.Pattern:
 
 _LEVEL = _exact_paragraph("quiz-level")
 _LEARNING_PATH = _exact_paragraph("quiz-learning-path")
-_DESCRIPTION = re.compile(r'<p class="quiz-description">([^<]*(?:<br/>\n[^<]*)*)</p>')
+# The plain description: a paragraph beside a level or learning path, else a block of its own.
+_DESCRIPTION = re.compile(r'<(p|div) class="quiz-description">([^<]*(?:<br/>\n[^<]*)*)</\1>')
 
 
 def _exact(escaped: str) -> str:
-    return html.unescape(escaped.replace("<br/>\n", "\n"))
+    # '&nbsp;' is the writer's for a space HTML would collapse: its escaping writes no other.
+    return html.unescape(escaped.replace("<br/>\n", "\n").replace("&nbsp;", " "))
+
+
+def quiz_language(source: str, fmt: str) -> tuple[str, str | None]:
+    """A category's info without the language it states for the whole quiz: lmsexport writes the
+    info as one `<div lang>` (empty for a quiz without a description); an info whose whole
+    content sits in one element an editor gave a `lang` states it the same way."""
+    if fmt != "html":
+        return source, None
+    return language_of(source)
 
 
 def quiz_info(source: str, fmt: str) -> tuple[Text | None, str | None, str | None]:
@@ -103,7 +133,7 @@ def quiz_info(source: str, fmt: str) -> tuple[Text | None, str | None, str | Non
             source = source[: found.start()]
     description = _DESCRIPTION.fullmatch(source)
     if description:
-        return Text(_exact(description.group(1)), TextFormat.PLAIN), values.get("level"), values.get("learning_path")
+        return Text(_exact(description.group(2)), TextFormat.PLAIN), values.get("level"), values.get("learning_path")
     return text_of(source, fmt), values.get("level"), values.get("learning_path")
 
 

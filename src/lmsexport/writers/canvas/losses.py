@@ -28,6 +28,7 @@ from ...model import (
     TrueFalse,
 )
 from ...tolerances import is_full_credit as is_full
+from ..literal_tex import literal_tex
 from ..reporter import CASE, GRADER_INFO, RESPONSE_TEMPLATE, Reporter
 from .blanks_item import accepted_texts
 from .rules import off_rule_choices
@@ -38,6 +39,7 @@ def _percent(credit: float) -> str:
 
 
 # TeX between MathJax's delimiters, which Canvas typesets wherever its HTML shows it.
+_PLAIN = TextFormat.PLAIN  # read once: an Enum member read off its class is slow on Python 3.11
 _TEX = re.compile(r"\\\(.*?\\\)|\\\[.*?\\\]", re.S)
 
 
@@ -46,9 +48,16 @@ def question_rules(report: Reporter, question: Question, shuffled: bool) -> None
     are shuffled (Canvas shuffles per quiz)."""
     name = f"question {question.id!r}"
     for parts, text in question.texts():
-        found = _TEX.search(text.source) if text is not None and text.format is TextFormat.PLAIN else None
-        if found:
-            report.loss(question, f"{name}: Canvas typesets \\( \\) and \\[ \\] as formulas, so this plain text's '{found.group()}' "
+        if text is None:
+            continue
+        if text.format is _PLAIN:
+            # Both delimiters start with a backslash: a plain text without one shows no formula.
+            found = _TEX.search(text.source) if "\\" in text.source else None
+            if found:
+                report.loss(question, f"{name}: Canvas typesets \\( \\) and \\[ \\] as formulas, so this plain text's '{found.group()}' "
+                                      "shows as a formula (and an import reads it as one)", *parts, code="canvas-math")
+        elif (literal := literal_tex(text, _TEX)) is not None:
+            report.loss(question, f"{name}: Canvas typesets \\( \\) and \\[ \\] as formulas, so this text's literal '{literal}' "
                                   "shows as a formula (and an import reads it as one)", *parts, code="canvas-math")
     if not isinstance(question, Description) and question.feedback.partially_correct is not None:
         report.loss(question, f"{name}: Canvas has no partially-correct feedback; it is left out", "feedback", "partially_correct", code="canvas-feedback")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from decimal import Decimal, localcontext
+from functools import lru_cache
 from urllib.parse import quote, unquote
 
 from ...diagnostics import Diagnostic
@@ -24,7 +25,9 @@ from ...text import (
     to_html,
     to_inline_html,
 )
-from ..reporter import Reporter, nothing_to_export, sections_of_drafts
+from ...text.markdown import formulas as markdown_formulas
+from ..literal_tex import literal_tex
+from ..reporter import LITERAL_TEX, Reporter, nothing_to_export, sections_of_drafts
 from ..shared import merged_tags
 from ..xml import number
 from .check import grade_problems
@@ -95,7 +98,12 @@ def question_tags(quiz: Quiz, question: Question) -> tuple[str, ...]:
     """The quiz's tags apply to each of its questions; each tag once, in order."""
     if not quiz.tags:
         return question.tags if len(question.tags) < 2 else tuple(dict.fromkeys(question.tags))
-    return merged_tags(quiz.tags, question.tags)
+    return _merged_tags(quiz.tags, question.tags)
+
+
+@lru_cache(maxsize=4096)  # asked four times a question by the two formats; a bank has few combinations
+def _merged_tags(quiz_tags: tuple[str, ...], own: tuple[str, ...]) -> tuple[str, ...]:
+    return merged_tags(quiz_tags, own)
 
 
 def tag_place(quiz: Quiz, question: Question, tag: str) -> tuple[Question | None, tuple[str | int, ...]]:
@@ -151,6 +159,9 @@ def question_losses(report: Reporter, question: Question) -> None:
         if _TAG_UNSAFE.search(tag) or len(tag) > TAG_MAX or tag != tag.strip():
             at, parts = tag_place(report.quiz, question, tag)
             report.loss(at, f"tag {tag!r}: Moodle drops '<', '>', '`', control characters and repeated spaces from tags and keeps {TAG_MAX} characters", *parts, code="moodle-tag")
+    for parts, text in question.texts():
+        if typesets_literal_tex(text):
+            report.lost(question, LITERAL_TEX, *parts)
     if getattr(question, "shuffle", False):
         for index, choice in enumerate(getattr(question, "choices", ())):
             if choice.pinned:
@@ -158,12 +169,16 @@ def question_losses(report: Reporter, question: Question) -> None:
 
 
 def written_questions(report: Reporter, write: Callable[[Question], str | None], section_start: Callable[[Section, int], str],
-                      quiz_category: Callable[[], str]) -> list[str]:
+                      quiz_category: Callable[[], str], shared: Reporter | None = None, shared_said: bool = True) -> list[str]:
     """The parts of a Moodle XML or GIFT file after its head, in the order Moodle reads them: each
     section opens its subcategory (`section_start`, given the section and its question count),
     the questions after a section go back to the quiz's category (`quiz_category`), and each
     question is judged by the rules both formats share, then written (`write`, None when it
-    cannot be). A format's check walks the same way with a writer that renders no text."""
+    cannot be). A format's check walks the same way with a writer that renders no text, and may
+    say the shared rules through `shared` instead (naming both formats), or leave them to the
+    other format's check (`shared_said` False)."""
+    if shared is None:
+        shared = report
     parts: list[str] = []
     in_quiz_category = True
     sections_of_drafts(report, "moodle-section")
@@ -175,8 +190,9 @@ def written_questions(report: Reporter, write: Callable[[Question], str | None],
             parts.append(quiz_category())
             in_quiz_category = True
         for question in members:
-            question_losses(report, question)
-            grade_problems(report, question)
+            if shared_said:
+                question_losses(shared, question)
+                grade_problems(shared, question)
             part = write(question)
             if part is not None:
                 parts.append(part)
@@ -184,10 +200,13 @@ def written_questions(report: Reporter, write: Callable[[Question], str | None],
 
 
 def checked(report: Reporter, format_title: str, writer: Callable[[Reporter], Callable[[Question], object]],
-            quiz_reported: Callable[[Reporter], object], section_reported: Callable[[Reporter, Section], object]) -> Iterator[Diagnostic]:
+            quiz_reported: Callable[[Reporter], object], section_reported: Callable[[Reporter, Section], object],
+            family: tuple[str, ...] | None = None) -> Iterator[Diagnostic]:
     """A Moodle XML or GIFT check: what `render` says, in its order, from the same rules (the
     quiz's, each section's, then `written_questions` with `writer`, the format's question writer
-    with no text rendered)."""
+    with no text rendered). `family` (formats.families): the formats to say the rules both share
+    for, when both are checked; () when the other says them. Said once, each is what the two
+    checks would each say, merged as `settle` merges them (tests/test_format_checks.py)."""
     if not report.quiz.exported_questions:  # the writer's own note: no file for a quiz of drafts only
         return iter(nothing_to_export(report, "", format_title).diagnostics)
     quiz_reported(report)
@@ -196,8 +215,17 @@ def checked(report: Reporter, format_title: str, writer: Callable[[Reporter], Ca
         section_reported(report, section)
         return ""
 
-    written_questions(report, writer(report), section_start, str)
+    shared = _saying_for(report, family) if family else None
+    written_questions(report, writer(report), section_start, str, shared, shared_said=family is None or bool(family))
     return iter(report.found)
+
+
+def _saying_for(report: Reporter, formats: tuple[str, ...]) -> Reporter:
+    """A reporter that adds to `report`'s findings, in their order, naming `formats`."""
+    shared = Reporter(report.quiz, report.format, report.options)
+    shared.found = report.found
+    shared.formats = formats
+    return shared
 
 
 def plugin_url(path: str) -> str:
@@ -210,15 +238,44 @@ def plugin_url(path: str) -> str:
 PLUGINFILE_STYLE = RenderStyle(media_url=plugin_url)
 
 
+# Moodle's MathJax filter (filter/mathjaxloader, on by default in 4.5 and 5.0) marks a field for
+# MathJax when the HTML as stored holds `\(`, `\[` or `$$`, and MathJax then typesets every
+# formula of that field; a field holding none is shown as it is. So a text with no formula whose
+# HTML holds one of them gets its backslashes and dollars as character references, which show the
+# same characters and which the filter does not see (question texts are filtered uncleaned, so
+# the references reach the filter as written; tests/importers/test_moodle_math.py runs the filter).
+_TYPESET = re.compile(r"\\[(\[]|\$\$")
+# What MathJax typesets in a field it was given: the formulas between Moodle's delimiters.
+_FORMULA = re.compile(r"\\\(.*?\\\)|\\\[.*?\\\]|\$\$.*?\$\$", re.S)
+
+
+def typesets_literal_tex(text: Text | None) -> bool:
+    """A Markdown text with a formula whose HTML holds TeX of its own beside the formulas: the
+    filter marks the field, and MathJax typesets that too (a loss)."""
+    return literal_tex(text, _FORMULA, with_formula=True) is not None
+
+
+def shown_as_written(html: str) -> str:
+    """The HTML of a text with no formula, unable to make Moodle typeset it."""
+    if _TYPESET.search(html) is None:
+        return html
+    return html.replace("\\", "&#92;").replace("$", "&#36;")
+
+
 def html_of(text: Text, inline: bool, style: RenderStyle | None = None) -> str:
     """The XHTML Moodle gets for a text shown in HTML."""
     if style is None:
-        return to_inline_html(text) if inline else to_html(text)
-    return to_inline_html(text, style) if inline else to_html(text, style)
+        html = to_inline_html(text) if inline else to_html(text)
+    else:
+        html = to_inline_html(text, style) if inline else to_html(text, style)
+    if text.format is not PLAIN and _TYPESET.search(html) is not None and markdown_formulas(text.source):
+        return html  # typeset whole: its formulas must be (a literal beside them is said: typesets_literal_tex)
+    return shown_as_written(html)
 
 
 def plain_html(source: str, inline: bool) -> str:
-    return plain_to_inline_html(source) if inline else plain_to_html(source)
+    """The XHTML Moodle gets for a plain text shown in HTML."""
+    return shown_as_written(plain_to_inline_html(source) if inline else plain_to_html(source))
 
 
 def is_plain(text: Text) -> bool:

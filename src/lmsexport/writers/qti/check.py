@@ -32,13 +32,19 @@ from .ordering import expressible_grading
 
 # Markdown whose HTML can hold only paragraphs, headings, emphasis, code, lists without a start
 # number, block quotes and rules, all of which QTI takes as they are: no table (|), link or
-# image ([ !), formula ($ \), entity (&), autolink or angle bracket (<), and no numbered list
-# marker at the start of a line (a list starting at another number than 1 has a `start`).
-_TROUBLE = re.compile(r"[<&|\[!$\\]|^[ \t>*+\-]*\d+[.)]", re.MULTILINE)
+# image ([ !), formula ($, or \( and \[), entity (& and a name and ';', or &#), autolink or
+# angle bracket (<), and no numbered list marker at the start of a line (a list starting at
+# another number than 1 has a `start`). A backslash before anything else only escapes it, and
+# an ampersand that starts no entity is text ("R&D"): both are escaped as any text is.
+_TROUBLE = re.compile(r"[<|\[!$]|\\[(\[]|&(?:#|[A-Za-z][A-Za-z0-9]*;)|^[ \t>*+\-]*\d+[.)]", re.MULTILINE)
+
+
+# TextFormat's members, read once (an Enum member read off its class is slow on Python 3.11).
+_PLAIN, _MARKDOWN = TextFormat.PLAIN, TextFormat.MARKDOWN
 
 
 def _cannot_trouble_qti(text: Text) -> bool:
-    return text.format is TextFormat.PLAIN or (text.format is TextFormat.MARKDOWN and _TROUBLE.search(text.source) is None)
+    return text.format is _PLAIN or (text.format is _MARKDOWN and _TROUBLE.search(text.source) is None)
 
 
 class _CheckingContext(ItemContext):
@@ -93,9 +99,12 @@ def _item(ctx: _CheckingContext, question: Question) -> None:
         shown += [(text, ("feedback", key)) for key, text in outcome if text is not None]
     if given.general is not None:
         shown.append((given.general, ("explanation",)))
+    # A plain text is escaped paragraphs only (`_cannot_trouble_qti`): most are not even asked about.
     for text, where in shown:
-        ctx.inner_block(text, *where)
-    ctx.block(question.stem, "stem")
+        if text.format is not _PLAIN:
+            ctx.inner_block(text, *where)
+    if question.stem.format is not _PLAIN:
+        ctx.block(question.stem, "stem")
     if isinstance(question, Essay) and question.grader_info is not None:
         ctx.block(question.grader_info, "grader_info")
     if question.penalty:
@@ -113,7 +122,8 @@ def _choices(ctx: _CheckingContext, question: SingleChoice | MultipleResponse) -
     if len(set(ids)) != len(ids):
         ctx.report.error(question, "two options have the same identifier", "options", code="qti")
     for index, choice in enumerate(question.choices):
-        ctx.inline(choice.text, "options", index, "text")
+        if choice.text.format is not _PLAIN:
+            ctx.inline(choice.text, "options", index, "text")
     return [(c.feedback, ("options", i, "feedback")) for i, c in enumerate(question.choices)]
 
 

@@ -65,10 +65,11 @@ def media_base_url_errors(report: Reporter) -> None:
 
 
 def header(quiz: Quiz) -> str:
-    """Comment lines naming the quiz and holding its metadata, which GIFT has no field for.
-    Moodle skips `//` lines; a value's line breaks each start a new comment line with the same
-    label, so nothing of the value can end the comment or become GIFT."""
-    fields = [("title", quiz.title)]
+    """Comment lines naming the quiz and holding its metadata, which GIFT has no field for (its
+    language included: `// language: nl`). Moodle skips `//` lines; a value's line breaks each
+    start a new comment line with the same label, so nothing of the value can end the comment or
+    become GIFT."""
+    fields = [("title", quiz.title), ("language", quiz.language)]
     if quiz.description is not None:
         label = "description" if quiz.description.format is TextFormat.PLAIN else f"description ({quiz.description.format.value})"
         fields.append((label, quiz.description.source))

@@ -22,5 +22,5 @@ class _CheckingWriter(CreditsChecked, BlockWriter):
         return ""
 
 
-def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
-    return checked(Reporter(quiz, "gift", options), "GIFT", lambda report: _CheckingWriter(report).block, quiz_reported, section_reported)
+def check(quiz: Quiz, options: ExportOptions, family: tuple[str, ...] | None = None) -> Iterator[Diagnostic]:
+    return checked(Reporter(quiz, "gift", options), "GIFT", lambda report: _CheckingWriter(report).block, quiz_reported, section_reported, family)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ....diagnostics import Diagnostic
-from ....model import Choice, Quiz, Text
+from ....model import Choice, Question, Quiz, Text
 from ..check import CreditsChecked
 from ..common import checked
 from ...reporter import Reporter
@@ -25,7 +25,9 @@ class _NoText(Fields):
 
 
 class _CheckingWriter(CreditsChecked, QuestionWriter):
-    """The question writer with no text rendered and credits judged by `grade_problems`."""
+    """The question writer with no text rendered and credits judged by `grade_problems`. The parts
+    that are only strings made of texts (fields) and of values the rules judge elsewhere are not
+    built at all: answers, the feedback by outcome, the tags."""
 
     def __init__(self, report: Reporter):
         super().__init__(report)
@@ -34,6 +36,15 @@ class _CheckingWriter(CreditsChecked, QuestionWriter):
     def choice_answer(self, percent: str, choice: Choice) -> str:
         return ""
 
+    def plain_answer(self, percent: str, content: str, feedback: Text | None, extra: str = "") -> str:
+        return ""
 
-def check(quiz: Quiz, options: ExportOptions) -> Iterator[Diagnostic]:
-    return checked(Reporter(quiz, "moodle", options), "Moodle XML", lambda report: _CheckingWriter(report).write, quiz_reported, section_reported)
+    def combined_feedback(self, question: Question, shownumcorrect: bool) -> str:
+        return ""
+
+    def tags(self, question: Question) -> str:
+        return ""
+
+
+def check(quiz: Quiz, options: ExportOptions, family: tuple[str, ...] | None = None) -> Iterator[Diagnostic]:
+    return checked(Reporter(quiz, "moodle", options), "Moodle XML", lambda report: _CheckingWriter(report).write, quiz_reported, section_reported, family)

@@ -20,7 +20,7 @@ from ....model import (
     Text,
     TrueFalse,
 )
-from ....text import MARKDOWN, PLAIN, media_references
+from ....text import MARKDOWN, PLAIN, media_references, plain_to_html
 from ....text.blanks import fill
 from ..common import escape_wildcards, PLUGINFILE_STYLE, html_of, plain_html, question_name, question_tags, range_as_value_and_tolerance
 from ...shared import in_language
@@ -263,8 +263,9 @@ class QuestionWriter:
         return self.header(question, "cloze", questiontext=field, points=float(sum(weights)))
 
     def _essay(self, question: Essay) -> str:
-        # The response box is Moodle's HTML editor, so the template is the escaped plain text.
-        template = "" if question.response_template is None else plain_html(question.response_template, inline=False)
+        # The response box is Moodle's HTML editor, so the template is the escaped plain text (as
+        # it is: the editor's content goes through no filter).
+        template = "" if question.response_template is None else plain_to_html(question.response_template)
         return (
             self.header(question, "essay", 0.0)
             + f"{IN}<responseformat>editor</responseformat>\n{IN}<responserequired>1</responserequired>\n"

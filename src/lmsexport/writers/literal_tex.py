@@ -1,0 +1,38 @@
+"""TeX delimiters that a Markdown text shows as text but a platform's MathJax would typeset.
+
+Markdown writes a literal `\\(` as `\\\\(` (or `&#92;(`, or in code); its HTML then holds `\\(`
+beside the formulas, which MathJax (Canvas's, and Moodle's in a field holding a formula) cannot
+tell from them. Code is left out: MathJax skips <code> and <pre>.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..model import Text, TextFormat
+from ..text import to_html
+from ..text.markdown import formulas
+from ..text.math import to_tex
+
+_CODE = re.compile(r"<(code|pre)\b.*?</\1>", re.S)
+
+
+def literal_tex(text: Text | None, delimiters: re.Pattern, with_formula: bool = False) -> str | None:
+    """The first TeX that `delimiters` find in a Markdown text's HTML outside its formulas and
+    code (None when there is none); `with_formula`: only in a text that has a formula."""
+    if text is None or text.format is not TextFormat.MARKDOWN:
+        return None
+    source = text.source
+    # A literal delimiter is escaped (\\\\( \\$), a character reference or in code (indented too).
+    if "\\\\" not in source and "\\$" not in source and "&#" not in source and "`" not in source and "    " not in source:
+        return None
+    found = formulas(source)
+    if with_formula and not found:
+        return None
+    html = to_html(text)
+    if delimiters.search(html) is None:
+        return None
+    for latex, display in found:
+        html = html.replace(to_tex(latex, display), "", 1)
+    literal = delimiters.search(_CODE.sub("", html))
+    return literal.group() if literal else None

@@ -1,0 +1,53 @@
+"""What Moodle's MathJax filter would typeset in the Moodle XML and GIFT exports.
+
+The filter marks a field for MathJax when its stored HTML holds \\( \\[ or $$, and MathJax then
+typesets the whole field (tests/importers/test_moodle_math.py runs Moodle's own filter). A text
+with no formula is written so that nothing in it can be typeset; a Markdown text with a formula
+and a literal delimiter beside it cannot be, and validate and both writers say so, once.
+"""
+
+from __future__ import annotations
+
+import json
+
+from lmsexport.formats import FORMATS
+from lmsexport.loader import load_quiz
+from lmsexport.pipeline import process_quiz
+from lmsexport.writers.moodle import gift, moodle_xml
+from lmsexport.writers.shared import ExportOptions
+
+QUIZ = {"id": "tex", "title": "TeX", "language": "en", "text_format": "markdown", "questions": [
+    {"id": "both", "type": "true_false", "stem": "A formula $x^2$ and a literal \\\\(y\\\\)", "answer": True,
+     "explanation": "A formula $x$ and `\\(code\\)`, which MathJax skips"},
+    {"id": "pick", "type": "single_choice", "stem": "Pick", "options": [
+        {"id": "a", "text": "$a$ and \\$\\$b\\$\\$", "correct": True}, {"id": "b", "text": "&#92;(b&#92;) and $c$"},
+        {"id": "c", "text": "No formula, a literal \\\\(d\\\\)"}, {"id": "d", "text": {"text": "Plain \\(e\\)", "format": "plain"}},
+        # A lone delimiter opens nothing MathJax would typeset.
+        {"id": "e", "text": "$e$ costs \\$\\$ and \\\\("}]},
+]}
+LOSS = "lost-literal-tex"
+
+
+def _path(tmp_path):
+    path = tmp_path / "tex.json"
+    path.write_text(json.dumps(QUIZ), encoding="utf-8")
+    return path
+
+
+def test_a_literal_delimiter_beside_a_formula_is_said_once_for_both_moodle_formats(tmp_path):
+    outcome = process_quiz(_path(tmp_path), tuple(FORMATS), ExportOptions(), render=False)
+    said = [(d.pointer, d.formats) for d in outcome.diagnostics if d.code == LOSS]
+    assert said == [("/questions/0/stem", ("moodle", "gift")), ("/questions/1/options/0/text", ("moodle", "gift")),
+                    ("/questions/1/options/1/text", ("moodle", "gift"))]
+    assert all(d.line is not None and d.loss for d in outcome.diagnostics if d.code == LOSS)
+
+
+def test_the_writers_say_it_where_the_check_does_and_write_the_rest_as_text(tmp_path):
+    quiz = load_quiz(_path(tmp_path)).quiz
+    for writer in (moodle_xml, gift):
+        export = writer.render(quiz, ExportOptions())
+        assert [d.pointer for d in export.diagnostics if d.code == LOSS] == [
+            "/questions/0/stem", "/questions/1/options/0/text", "/questions/1/options/1/text"]
+        data = export.data.decode().replace("&\\#", "&#")  # GIFT escapes '#'
+        assert "No formula, a literal &#92;(d&#92;)" in data  # nothing for the filter to see
+        assert "A formula \\(x^2\\) and a literal \\(y\\)" in data.replace("\\\\", "\\")  # left as it is: it is said
