@@ -311,11 +311,13 @@ MISSING_WORD_AT_THE_END = [
     ("markdown", {"stem": "*Dis* [[x]]", "language": "fr"}, "https://cdn.example.org/q/",
      '::p::[html]<div lang\\="fr"><p><em>Dis</em> {\n\t=%100%nccl\n}</p></div>'),
     ("plain", {"stem": "Middle [[x]] end"}, None, "::p::[plain]Middle {\n\t=%100%nccl\n} end"),
+    # TeX delimiters in a text with no formula, as character references Moodle's MathJax filter does not see
+    ("plain", {"stem": "Type \\(x\\) here: [[x]]"}, None, "::p::[html]<p>Type &\\#92;(x&\\#92;) here\\: {\n\t=%100%nccl\n}</p>"),
 ]
 
 
 @pytest.mark.parametrize("text_format, fields, base, written", MISSING_WORD_AT_THE_END,
-                         ids=["plain", "plain-in-french", "markdown-with-media", "markdown-in-french", "blank-inside"])
+                         ids=["plain", "plain-in-french", "markdown-with-media", "markdown-in-french", "blank-inside", "tex-delimiters"])
 def test_a_missing_word_ending_its_text_is_written_as_block_html(text_format, fields, base, written):
     from quizzes import quiz_of
 

@@ -67,3 +67,19 @@ def test_a_plain_text_survives_gift_unless_it_holds_a_placeholder_or_an_arrow():
     from lmsexport.writers.moodle.gift.escape import plain_survives
 
     assert [plain_survives(s) for s in ("a && b", "a &&058; b", "x -> y", "&&")] == [True, False, False, True]
+
+
+def test_a_name_is_written_as_moodle_reads_its_placeholders_and_a_category_path_keeps_its_backslashes():
+    """Written out by hand: Moodle turns a placeholder in a name into its character (`&&058;` is
+    read as ':'), so such a name is written as it will be read, escaped; `&&` that starts no
+    placeholder stays. A $CATEGORY path is read through escapedchar_pre alone: each backslash is
+    doubled, `&&092;` is written as the backslash Moodle makes of it, other placeholders stay, a
+    line break (any) becomes a space."""
+    from lmsexport.writers.moodle.gift.escape import category, name
+
+    names = [("plain name", "plain name"), ("a: b", "a\\: b"), ("x && y", "x && y"), ("a &&058; b", "a \\: b"),
+             ("a &&092;b", "a \\\\b"), ("&&&092;058;", "&\\\\058;")]
+    assert [(source, name(source)) for source, _ in names] == names
+    paths = [("a/b", "a/b"), ("C\\#&&035;", "C\\\\#&&035;"), ("a&&092;b", "a\\\\b"), ("line\nbreak", "line break"),
+             ("cr\rlf\r\nx", "cr lf x")]
+    assert [(source, category(source)) for source, _ in paths] == paths

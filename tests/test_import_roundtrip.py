@@ -126,6 +126,19 @@ def test_the_correct_feedback_of_a_numerical_question_of_one_answer_stays_the_qu
     assert not difference(first, second, "qti"), difference(first, second, "qti")
 
 
+# Found by the thorough profile: a QTI blank worth 0 points beside others has rules that all add
+# 0; the reader took it for a blank worth its share and read every credit as 0, a blank with no
+# right answer, so the imported quiz did not load. It is a blank worth nothing, and said so.
+def test_a_qti_numerical_blank_worth_nothing_beside_others_is_read_and_said():
+    from lmsexport.model import FillInBlanks, NumericalBlank, Quiz, Text
+
+    blanks = (NumericalBlank(id="a", answers=_numbers({"value": 1}), points=1.0), NumericalBlank(id="b", answers=_numbers({"value": 2}, {"value": 3, "credit": 0.5}), points=0.0))
+    question = FillInBlanks(id="c", stem=Text("A [[a]] b [[b]]"), blanks=blanks, points=1.0)
+    first, second, said = round_trip(Quiz(id="zero", title="Zero", language="en", questions=(question,)), "qti")
+    assert not difference(first, second, "qti"), difference(first, second, "qti")
+    assert any("the blank 'b' (it is worth nothing, so its rules score 0)" in d.message for d in said)
+
+
 def _load(data: dict):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "quiz.json"
@@ -223,6 +236,7 @@ def test_a_backslash_reference_is_text_where_moodle_typesets_nothing_and_a_formu
 # Found by the thorough profile: a matching answer (or distractor) ending in a no-break space,
 # which Canvas keeps (it strips ASCII white space only, as Ruby does) and the Canvas reader cut;
 # a drop-down option ending in one, which Moodle keeps too.
+_WORTHLESS = {"text": "z\u00a0", "credit": 0, "feedback": "Not this"}
 NO_BREAK_ANSWERS = {"id": "no-break", "title": "No-break", "language": "en", "questions": [
     {"id": "m", "type": "matching", "stem": "Match", "pairs": [{"id": "a", "prompt": "A", "answer": "x\u00a0"},
                                                               {"id": "b", "prompt": "B", "answer": "\u00a0y"}],
@@ -233,7 +247,10 @@ NO_BREAK_ANSWERS = {"id": "no-break", "title": "No-break", "language": "en", "qu
         {"id": "b", "type": "dropdown", "options": [{"id": "x", "text": "x\u00a0", "correct": True}, {"id": "y", "text": "\u00a0y"},
                                                     {"id": "z", "text": "z \u00a0"}]}]},
     {"id": "t", "type": "fill_in_blanks", "stem": "Type [[b]]", "blanks": [
-        {"id": "b", "type": "short_answer", "answers": [{"text": "x\u00a0"}, {"text": "\u00a0y"}]}]}]}
+        {"id": "b", "type": "short_answer", "answers": [{"text": "x\u00a0"}, {"text": "\u00a0y"}, _WORTHLESS]}]},
+    # QTI: an answer worth nothing is in the rules alone, for its feedback; the QTI reader read a
+    # blank's without its no-break space, and a short answer question's not at all.
+    {"id": "s", "type": "short_answer", "stem": "Type", "answers": [{"text": "x"}, _WORTHLESS, {"text": "\u00a0y", "feedback": "g"}]}]}
 
 
 @pytest.mark.parametrize("format_name", FORMATS)

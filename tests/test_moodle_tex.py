@@ -51,3 +51,13 @@ def test_the_writers_say_it_where_the_check_does_and_write_the_rest_as_text(tmp_
         data = export.data.decode().replace("&\\#", "&#")  # GIFT escapes '#'
         assert "No formula, a literal &#92;(d&#92;)" in data  # nothing for the filter to see
         assert "A formula \\(x^2\\) and a literal \\(y\\)" in data.replace("\\\\", "\\")  # left as it is: it is said
+
+
+def test_a_gift_missing_word_ending_with_its_blank_keeps_a_literal_delimiter_from_mathjax(tmp_path):
+    # Such a text goes as block HTML of the text alone, which must be written as any plain text's HTML.
+    path = tmp_path / "blank.json"
+    path.write_text(json.dumps({"id": "b", "title": "B", "language": "en", "questions": [
+        {"id": "c", "type": "fill_in_blanks", "stem": "Type \\(x\\) here: [[b]]",
+         "blanks": [{"id": "b", "type": "short_answer", "answers": [{"text": "y"}]}]}]}), encoding="utf-8")
+    data = gift.render(load_quiz(path).quiz, ExportOptions()).data.decode()
+    assert "[html]<p>Type &\\#92;(x&\\#92;) here\\: {" in data, data

@@ -628,3 +628,13 @@ def test_what_moodle_changes_in_a_question_name_or_a_tag_is_said_at_it():
         ("/questions/4/tags/2", "moodle-tag", f"tag 'a  b': {tag}"),
         ("/questions/4/tags/3", "moodle-tag", f"tag 'x<y': {tag}"),
     ]
+
+
+def test_a_pinned_option_of_a_shuffled_question_is_said_to_move_at_its_pin():
+    from quizzes import quiz_of
+
+    options = [{"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B"}, {"id": "all", "text": "All", "pinned": True}]
+    quiz = quiz_of({"id": "p", "type": "single_choice", "stem": "P", "options": options},
+                   {"id": "f", "type": "single_choice", "stem": "F", "shuffle": False, "options": options})
+    assert [(d.pointer, d.code, d.message) for d in moodle_xml.render(quiz, ExportOptions()).diagnostics] == [
+        ("/questions/0/options/2/pinned", "moodle-pinned", "Moodle cannot keep options in place while it shuffles: pinned option all will move")]

@@ -102,6 +102,7 @@ def test_links_and_paragraphs_take_the_fast_path():
     for source in ["See [the guide](https://example.org/guide) first.", "[x](http://a.b/c?d=1#e) and [y](https://c.d)",
                    "One.\n\nTwo **words**.\n\nThree [l](https://e.org)."]:
         assert all(text._simple_paragraph(p) is not None for p in source.split("\n\n")), source
+        assert text.simple_html(source) == render(source, DEFAULT_STYLE), source  # the text as a whole, too
         assert to_html(Text(source, TextFormat.MARKDOWN)) == render(source, DEFAULT_STYLE)
     for source in ["[x](javascript:alert(1))", "[x](https://e.org/a b)", "[x](<https://e.org>)", "![i](https://e.org/i.png)",
                    "[*x*](https://e.org)", "[x](https://e.org \"t\")", "a\n\n\nb"]:

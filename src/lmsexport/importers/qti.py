@@ -609,6 +609,17 @@ def _text_entry(item: _Item, interaction: etree._Element, common: dict) -> Quest
     for index, (text, value, _case) in enumerate(mapping):
         condition_feedback = next((i for c, i in rules if c.find("baseValue") is not None and (c.find("baseValue").text or "") == text), None)
         answers.append(AcceptedAnswer(text=text, credit=value / points, feedback=item.feedback_text(condition_feedback)))
+    # An answer worth nothing, there only for its feedback, is in the rules alone: at its place
+    # in the content when its feedback is named after it (answer_3_feedback), else at the end.
+    mapped = {text for text, _, _ in mapping}
+    for condition, identifier in rules:
+        base = condition.find("baseValue") if condition.tag == "stringMatch" else None
+        if base is None or (base.text or "") in mapped or item.feedback_text(identifier) is None:
+            continue
+        mapped.add(base.text or "")
+        named = _ANSWER_FEEDBACK.fullmatch(identifier)
+        place = min(int(named.group(1)) - 1, len(answers)) if named else len(answers)
+        answers.insert(place, AcceptedAnswer(text=base.text or "", credit=0.0, feedback=item.feedback_text(identifier)))
     case_sensitive = any(case for _, _, case in mapping)
     return ShortAnswer(**common, feedback=feedback, answers=tuple(answers), case_sensitive=case_sensitive)
 

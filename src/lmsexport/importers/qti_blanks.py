@@ -35,6 +35,9 @@ BLANK_INTERACTIONS = ("textEntryInteraction", "inlineChoiceInteraction")
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,63}$")
 _OURS = re.compile(r"^blank_(\d+)_(answer|option)_(\d+)_feedback$")
 
+# A value's white space as XML has it: a no-break space at an end of an answer is the answer's.
+XML_SPACE = " \t\n\r"
+
 
 def is_blanks_item(body: etree._Element, interactions: list[etree._Element]) -> bool:
     """Every interaction a blank, and the item more than one text entry standing alone below the
@@ -195,6 +198,8 @@ class _Reader:
         if len(self.interactions) == 1:
             return self.common["points"] or 1.0
         best = max(scores, default=0.0)
+        if scores and best <= 0:
+            return 0.0  # every rule of the blank adds nothing: it is worth nothing, as above
         return best if best > 0 else (self.common["points"] / len(self.interactions))
 
     def short_answer(self, index: int, declaration: etree._Element, name: str) -> tuple[Blank, float]:
@@ -208,7 +213,7 @@ class _Reader:
         answers = [[text, self.credit(value, worth, name), None] for text, value, _ in entries]
         feedback = self.feedback_for(index, "answer", lambda head: head.tag in ("stringMatch", "match"))
         for place, (identifier, head) in sorted(feedback.items(), key=lambda p: (p[0] < 0, abs(p[0]))):
-            text = (head.findtext("baseValue") or "").strip() if head.tag in ("stringMatch", "match") else None
+            text = (head.findtext("baseValue") or "").strip(XML_SPACE) if head.tag in ("stringMatch", "match") else None
             if text is None:
                 continue
             known = next((a for a in answers if a[0] == text and a[2] is None), None)
@@ -287,7 +292,7 @@ class _Reader:
             if place >= 0 and place < len(choices):
                 texts[choices[place][0]] = identifier
             elif head.tag == "match" and head.findtext("baseValue"):
-                texts[(head.findtext("baseValue") or "").strip()] = identifier
+                texts[(head.findtext("baseValue") or "").strip(XML_SPACE)] = identifier
         options = []
         for identifier, text in choices:
             right = identifier in correct
@@ -346,7 +351,7 @@ def _with_correct(test: etree._Element, value: str) -> etree._Element:
 
 
 def _correct(declaration: etree._Element) -> list[str]:
-    return [(v.text or "").strip() for v in declaration.findall("correctResponse/value")]
+    return [(v.text or "").strip(XML_SPACE) for v in declaration.findall("correctResponse/value")]
 
 
 def _float(value, default=None):

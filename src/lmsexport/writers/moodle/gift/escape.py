@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from ....model import Text
-from ....text import RenderStyle, to_html
+from ....text import RenderStyle
 from ....text.gift_escapes import BACKSLASH, PLACEHOLDER, escapes_undone, placeholders_undone
 from ..common import html_of, is_plain, plain_html
 from ...shared import in_language
@@ -90,8 +90,10 @@ def rich_html(text: Text) -> str:
     Only a text `rich` leaves ending with its answer block comes here, which is a text in the
     quiz's language, plain or HTML read back from a platform: one in another language is wrapped
     in an element stating it, and Markdown is rendered in paragraphs, so neither ends with it (and
-    no style applies: plain text and HTML have no formula or media address to render)."""
-    return "[html]" + escape(to_html(text))
+    no style applies: plain text and HTML have no formula or media address to render). As every
+    HTML field, it is the HTML Moodle gets (`html_of`: TeX delimiters in a text with no formula
+    shown as written)."""
+    return "[html]" + escape(html_of(text, False))
 
 
 def answer(source: str) -> str:
