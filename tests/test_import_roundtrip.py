@@ -233,6 +233,54 @@ def test_a_backslash_reference_is_text_where_moodle_typesets_nothing_and_a_formu
     assert (formula.format, formula.source) == (TextFormat.MARKDOWN, "\\(y\\) and \\(x\\)")
 
 
+def test_a_literal_double_dollar_beside_a_formula_is_read_as_moodle_shows_it():
+    from lmsexport.importers import import_data
+    from lmsexport.model import Quiz, TrueFalse
+    from lmsexport.writers.moodle import moodle_xml
+
+    stem = Text("A formula $z$ and \\$\\$w\\$\\$", TextFormat.MARKDOWN)
+    quiz = Quiz(id="both", title="Both", language="en", questions=(TrueFalse(id="t", stem=stem, answer=True),))
+    export = moodle_xml.render(quiz, ExportOptions())
+    assert [d.code for d in export.diagnostics if d.code == "lost-literal-tex"] == ["lost-literal-tex"]
+    assert b"\\(z\\) and $$w$$" in export.data  # what Moodle typesets whole
+    (item,), _ = import_data(export.data, "quiz.xml", "moodle")
+    assert item.quiz.questions[0].stem == Text("A formula \\(z\\) and \\[w\\]", TextFormat.MARKDOWN)
+
+
+def _foreign_stems(data: bytes, name: str, fmt: str):
+    from lmsexport.importers import import_data
+
+    (item,), said = import_data(data, name, fmt)
+    assert not [d.message for d in said if d.code == "import-loss"], said
+    return [(q.stem.format, q.stem.source) for q in item.quiz.questions]
+
+
+# Moodle's MathJax filter marks a field holding $$ as it does one holding \( or \[, and MathJax
+# typesets $$...$$ as a display formula (filter/mathjaxloader, MathJax's default delimiters): a
+# foreign text holding one is read as the formula it shows, as \[...\] is; in code or pre, which
+# MathJax skips, and as character references in a field the filter does not mark, it is text.
+DOLLAR_FORMULAS = [
+    ("<p>Solve $$x^2$$ now</p>", "Solve \\[x^2\\] now"),
+    ("<p>$$a$$ beside <code>$$b$$</code></p>", "\\[a\\] beside `$$b$$`"),
+    ("<pre>$$b$$</pre>\n<p>$$a$$</p>", "```\n$$b$$\n```\n\n\\[a\\]"),
+    ("<p>&#36;&#36;x&#36;&#36;</p>", "\\$\\$x\\$\\$"),
+    ("<p>\\(y\\) and &#36;&#36;x&#36;&#36;</p>", "\\(y\\) and \\[x\\]"),  # marked: MathJax reads the page's dollars
+]
+
+
+@pytest.mark.parametrize(("html", "markdown"), DOLLAR_FORMULAS, ids=range(len(DOLLAR_FORMULAS)))
+def test_a_foreign_moodle_xml_text_with_double_dollars_is_read_as_the_display_formula_it_shows(html, markdown):
+    data = (f'<?xml version="1.0"?><quiz><question type="description"><name><text>d</text></name>'
+            f'<questiontext format="html"><text><![CDATA[{html}]]></text></questiontext></question></quiz>').encode()
+    assert _foreign_stems(data, "quiz.xml", "moodle") == [(TextFormat.MARKDOWN, markdown)]
+
+
+def test_a_foreign_gift_text_with_double_dollars_is_read_as_the_display_formula_it_shows():
+    data = "::q:: Solve $$x^2$$ now {T}\n\n::r:: [html]Keep &#36;&#36;x&#36;&#36; {T}\n".encode()
+    assert _foreign_stems(data, "quiz.gift", "gift") == [(TextFormat.MARKDOWN, "Solve \\[x^2\\] now"),
+                                                         (TextFormat.MARKDOWN, "Keep \\$\\$x\\$\\$")]
+
+
 # Found by the thorough profile: a matching answer (or distractor) ending in a no-break space,
 # which Canvas keeps (it strips ASCII white space only, as Ruby does) and the Canvas reader cut;
 # a drop-down option ending in one, which Moodle keeps too.
@@ -263,11 +311,26 @@ def test_answers_and_options_ending_in_a_no_break_space_survive(format_name, tmp
     assert not difference(first, second, format_name), difference(first, second, format_name)
 
 
+def _literal_double_dollars_beside_a_formula(data: dict, quiz) -> bool:
+    """Moodle XML and GIFT: a Markdown text with a formula and a literal $$ beside it, which
+    Moodle's MathJax typesets with the formula (the writers' lost-literal-tex): imported, a
+    $$...$$ is the display formula it shows, which the second export writes as \\[...\\];
+    test_a_literal_double_dollar_beside_a_formula_is_read_as_moodle_shows_it checks the reading."""
+    from lmsexport.writers.moodle.common import html_of, typesets_literal_tex
+
+    for text, plain in _strings(data):
+        markdown = Text(text, TextFormat.MARKDOWN)
+        if not plain and typesets_literal_tex(markdown) and "$$" in html_of(markdown, False):
+            return True
+    return False
+
+
 # Generated quizzes a format is known not to give back byte for byte, each left to a test of its
 # own: (the formats, what such a quiz holds, from its JSON or its model).
 _LEFT_OUT = [
     ({"canvas"}, _plain_text_with_math_delimiters),
     ({"moodle"}, _draw_of_a_cloze_moodle_scores_otherwise),
+    ({"moodle", "gift"}, _literal_double_dollars_beside_a_formula),
 ]
 
 
@@ -509,3 +572,4 @@ def test_the_left_out_cases_are_recognised_and_nothing_else():
     assert _draw_of_a_cloze_moodle_scores_otherwise({}, drawn)
     plain = Quiz(id="q", title="Q", language="en", questions=(wide, cloze), sections=(Section(id="s", title="S", question_ids=("w", "f")),))
     assert not any(holds({"stem": "plain"}, plain) for _, holds in _LEFT_OUT)
+

@@ -39,10 +39,46 @@ _DOLLAR_REFERENCE = re.compile(r"&#(?:0*36|[xX]0*24);")
 def as_moodle_typesets(source: str) -> str:
     """An HTML text of Moodle with the backslashes Moodle shows as text marked so (see
     html.LITERAL_BACKSLASH): those written as character references in a field that has nothing
-    for the filter to typeset; its dollars then are text too, written as dollars."""
-    if _TYPESET.search(source) is not None or "&#" not in source:
+    for the filter to typeset; its dollars then are text too, written as dollars. In a field the
+    filter marks, each $$...$$ that MathJax typesets is the display formula \\[...\\] it shows."""
+    if _TYPESET.search(source) is not None:
+        return _dollar_formulas_bracketed(source) if "$$" in source or "&#" in source else source
+    if "&#" not in source:
         return source
     return _DOLLAR_REFERENCE.sub("$", _BACKSLASH_REFERENCE.sub(LITERAL_BACKSLASH, source))
+
+
+# MathJax's default delimiters (MathJax 2.7 in Moodle 4.5, 3.2 in 5.0, neither configured
+# otherwise by the filter): \( \) inline, $$ $$ and \[ \] display; a single $ is text. It
+# reads the text the page shows, so a dollar written as a character reference is a dollar too,
+# and it looks for delimiters in order, so a $$ inside \( \) or \[ \] belongs to that formula.
+_DOLLAR = r"(?:\$|&#0*36;|&#[xX]0*24;)"
+_DELIMITED = re.compile(rf"\\\(.*?\\\)|\\\[.*?\\\]|{_DOLLAR}{_DOLLAR}(.+?){_DOLLAR}{_DOLLAR}", re.S)
+_TAG = re.compile(r"(<!--.*?-->|<[^>]*>)", re.S)
+# What MathJax leaves alone (its skipTags / skipHtmlTags).
+_SKIPPED = re.compile(r"<(/?)(script|noscript|style|textarea|pre|code|annotation|annotation-xml)\b[^>]*?(/?)>", re.I)
+
+
+def _bracketed(found: re.Match) -> str:
+    formula = found.group(1)
+    # A formula holding "\\]" could not be written between \\[ and \\]: left as it stands.
+    if formula is None or "\\]" in formula or not formula.strip():
+        return found.group()
+    return "\\[" + formula + "\\]"
+
+
+def _dollar_formulas_bracketed(source: str) -> str:
+    """Each $$...$$ of the text MathJax reads (not in a tag, code, pre...) as \\[...\\]."""
+    parts, skipped = [], 0
+    for index, part in enumerate(_TAG.split(source)):
+        if index % 2:
+            tag = _SKIPPED.fullmatch(part)
+            if tag is not None and not tag.group(3):
+                skipped = max(0, skipped - 1) if tag.group(1) else skipped + 1
+            parts.append(part)
+        else:
+            parts.append(part if skipped else _DELIMITED.sub(_bracketed, part))
+    return "".join(parts)
 
 
 def split_category_path(path: str) -> list[str]:
