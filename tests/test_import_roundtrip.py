@@ -573,3 +573,34 @@ def test_the_left_out_cases_are_recognised_and_nothing_else():
     plain = Quiz(id="q", title="Q", language="en", questions=(wide, cloze), sections=(Section(id="s", title="S", question_ids=("w", "f")),))
     assert not any(holds({"stem": "plain"}, plain) for _, holds in _LEFT_OUT)
 
+
+# Moodle shows a category's info with format_text, its filters included (the question bank's
+# category list), so the quiz's description, level and learning path and a section's
+# instructions, plain text in the info's HTML, get a literal \( \[ or $$ as character references
+# (shown as written) and are read back exactly.
+CATEGORY_TEX = {"id": "category-tex", "title": "Category TeX", "language": "en",
+                "description": "Write \\(x\\) or $$y$$ \\", "level": "\\[1\\]", "learning_path": "$$ and \\(",
+                "sections": [{"id": "s", "title": "S", "questions": ["q"], "instructions": "Type \\(a\\)\nthen $$b$$"}],
+                "questions": [{"id": "q", "type": "true_false", "stem": "True?", "answer": True}]}
+
+
+@pytest.mark.parametrize("level", [True, False], ids=["with-level", "description-alone"])
+def test_category_info_holding_literal_tex_is_shown_as_written_and_read_back(level, tmp_path):
+    from lxml import etree
+
+    from lmsexport.importers import import_data
+
+    data = dict(CATEGORY_TEX) if level else {k: v for k, v in CATEGORY_TEX.items() if k not in ("level", "learning_path")}
+    path = tmp_path / "category-tex.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    loaded = load_quiz(path)
+    assert loaded.ok, [d.message for d in loaded.diagnostics]
+    first, second, _ = round_trip(loaded.quiz, "moodle")
+    infos = etree.fromstring(first).xpath("//question[@type='category']/info/text/text()")
+    assert len(infos) == 2 and all("&#92;" in info for info in infos), infos
+    assert not [info for info in infos if re.search(r"\\[(\[]|\$\$", info)], infos  # nothing the filter would mark
+    assert not difference(first, second, "moodle"), difference(first, second, "moodle")
+    (item,), _ = import_data(first, "quiz.xml", "moodle")
+    read = item.quiz
+    assert (read.description, read.level, read.learning_path) == (loaded.quiz.description, loaded.quiz.level, loaded.quiz.learning_path)
+    assert read.sections[0].instructions == loaded.quiz.sections[0].instructions

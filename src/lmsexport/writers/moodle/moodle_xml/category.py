@@ -21,7 +21,7 @@ import re
 from html import escape as html_escape
 
 from ....model import Quiz, Section, TextFormat
-from ..common import category_path, draw_html, html_of, section_category_path
+from ..common import category_path, draw_html, html_of, section_category_path, shown_as_written
 from ...shared import in_language
 from .xml import character_data
 
@@ -34,10 +34,13 @@ INSTRUCTIONS = "section-instructions"
 def exact_html(source: str) -> str:
     """A plain text as HTML that shows it and reads back exactly: escaped, `<br/>` before each
     line break, and a space that HTML would collapse (after a space, or starting a line) as
-    `&nbsp;`, which escaping never writes otherwise."""
+    `&nbsp;`, which escaping never writes otherwise; a literal TeX delimiter as in any text shown
+    in HTML (common.shown_as_written)."""
     # A carriage return as an HTML reference: XML parsers turn a literal one into a line feed.
     html = html_escape(source, quote=False).replace("\r", "&#13;")
-    return "<br/>\n".join(re.sub(r"(?:(?<= )|^) ", "&nbsp;", line) for line in html.split("\n"))
+    # Moodle shows a category's info with format_text, filters included (the question bank's
+    # category list): a literal \( \[ or $$ goes as character references, shown as written.
+    return shown_as_written("<br/>\n".join(re.sub(r"(?:(?<= )|^) ", "&nbsp;", line) for line in html.split("\n")))
 
 
 def exact_paragraph(css_class: str, source: str) -> str:
