@@ -1,5 +1,6 @@
 """Moodle's MathJax filter on what the Moodle XML and GIFT writers give it: a formula is typeset,
-a text's literal \\( \\[ or $$ is shown as written.
+a text's literal \\( \\[ or $$ is shown as written, in a question's texts and a category's info;
+and on a foreign $$...$$, typeset where the import reads a formula.
 
 filter/mathjaxloader (on by default) marks a field for MathJax when its stored HTML holds \\( \\[
 or $$, and MathJax typesets only inside fields so marked (its loader typesets the elements of
@@ -88,3 +89,58 @@ def test_a_literal_tex_delimiter_is_shown_as_written_and_a_formula_typeset(moodl
                 "Markdown \\(x\\) and $$y$$"}
     assert expected <= literal, sorted(literal)
     assert not [text for text in literal if visible[text]], visible
+
+
+# A category's info, which the question bank's category list shows with format_text and the
+# site's filters: the plain description, level, learning path and section instructions the
+# Moodle XML writer puts there, each holding a literal delimiter, shown as written.
+CATEGORY_TEX = {"id": "category-tex", "title": "Category TeX", "language": "en",
+                "description": "Write \\(x\\) or $$y$$", "level": "\\[1\\]", "learning_path": "$$ and \\(",
+                "sections": [{"id": "s", "title": "Category TeX section", "questions": ["q"], "instructions": "Type \\(a\\) then $$b$$"}],
+                "questions": [{"id": "q", "type": "true_false", "stem": "A formula \\(x^2\\)", "answer": True}]}
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_literal_tex_in_a_category_info_is_shown_as_written(moodle_sites, tmp_path, version):  # noqa: F811
+    from importers.test_moodle import _shown_category_description
+
+    source = tmp_path / "category-tex.json"
+    source.write_text(json.dumps(CATEGORY_TEX), encoding="utf-8")
+    target = tmp_path / "category-tex.xml"
+    target.write_bytes(moodle_xml.render(load_quiz(source).quiz, ExportOptions()).data)
+    site = moodle_sites(version)
+    stored = site.import_file(target, "xml")
+    assert stored.report["ok"], stored.report["errors"]
+    infos = [info for path, info in stored.categories.items() if path.endswith(("/Category TeX", "/Category TeX section"))]
+    assert len(infos) == 2, stored.categories
+    shown = [_shown_category_description(site, *info) for info in infos]
+    visible = " ".join(lxml_html.fragment_fromstring(html, create_parent="div").text_content() for html in shown)
+    for written in ("Write \\(x\\) or $$y$$", "\\[1\\]", "$$ and \\(", "Type \\(a\\) then $$b$$"):
+        assert written in visible, visible
+    assert not [html for html in shown if EQUATION in html], shown
+
+
+# A foreign question's $$...$$, which the filter marks and MathJax typesets as a display formula
+# (the reader's \[...\]); the same dollars as character references in a field it does not mark.
+FOREIGN_DOLLARS = ('<?xml version="1.0"?><quiz>'
+                   '<question type="description"><name><text>typeset</text></name><questiontext format="html">'
+                   '<text><![CDATA[<p>Solve $$x^2$$ now</p>]]></text></questiontext></question>'
+                   '<question type="description"><name><text>literal</text></name><questiontext format="html">'
+                   '<text><![CDATA[<p>Keep &#36;&#36;x&#36;&#36;</p>]]></text></questiontext></question></quiz>')
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_foreign_double_dollar_formula_is_typeset_where_the_import_reads_one(moodle_sites, tmp_path, version):  # noqa: F811
+    from lmsexport.importers import import_data
+
+    target = tmp_path / "foreign.xml"
+    target.write_text(FOREIGN_DOLLARS, encoding="utf-8")
+    (item,), _ = import_data(target.read_bytes(), "foreign.xml", "moodle")
+    read = [question.stem.source for question in item.quiz.questions]
+    assert read == ["Solve \\[x^2\\] now", "Keep \\$\\$x\\$\\$"]
+    site = moodle_sites(version)
+    stored = site.import_file(target, "xml", keep=True)
+    assert stored.report["ok"], stored.report["errors"]
+    probe = _shown(site, _stored_texts(site, [q["id"] for q in stored.report["questions"]]), tmp_path)
+    typeset = {lxml_html.fragment_fromstring(html, create_parent="div").text_content(): EQUATION in html for html in probe["shown"]}
+    assert typeset == {"Solve $$x^2$$ now": True, "Keep $$x$$": False}
