@@ -61,3 +61,23 @@ def test_a_gift_missing_word_ending_with_its_blank_keeps_a_literal_delimiter_fro
          "blanks": [{"id": "b", "type": "short_answer", "answers": [{"text": "y"}]}]}]}), encoding="utf-8")
     data = gift.render(load_quiz(path).quiz, ExportOptions()).data.decode()
     assert "[html]<p>Type &\\#92;(x&\\#92;) here\\: {" in data, data
+
+
+# The category's info is one field: a Markdown description with a formula has the filter mark it,
+# and MathJax then typesets the description's literal delimiter and the level's or learning path's
+# too, character references included (Moodle XML only: GIFT keeps these in comment lines).
+CATEGORY = {"id": "info", "title": "Info", "language": "en", "level": "Level \\(1\\)", "learning_path": "Path",
+            "description": {"text": "A formula $x$ and \\\\(y\\\\)", "format": "markdown"},
+            "questions": [{"id": "q", "type": "true_false", "stem": "True?", "answer": True}]}
+
+
+def test_a_literal_delimiter_in_a_category_info_with_a_formula_is_said(tmp_path):
+    path = tmp_path / "info.json"
+    path.write_text(json.dumps(CATEGORY), encoding="utf-8")
+    outcome = process_quiz(path, tuple(FORMATS), ExportOptions(), render=False)
+    assert sorted((d.pointer, d.formats) for d in outcome.diagnostics if d.code == LOSS) == [("/description", ("moodle",)), ("/level", ("moodle",))]
+    written = moodle_xml.render(load_quiz(path).quiz, ExportOptions())
+    assert sorted(d.pointer for d in written.diagnostics if d.code == LOSS) == ["/description", "/level"]
+    # Without a formula in the description nothing in the info is typeset: nothing to say.
+    path.write_text(json.dumps({**CATEGORY, "description": {"text": "No formula, a literal \\\\(y\\\\)", "format": "markdown"}}), encoding="utf-8")
+    assert not [d for d in process_quiz(path, tuple(FORMATS), ExportOptions(), render=False).diagnostics if d.code == LOSS]

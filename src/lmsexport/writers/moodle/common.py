@@ -255,6 +255,17 @@ def typesets_literal_tex(text: Text | None) -> bool:
     return literal_tex(text, _FORMULA, with_formula=True) is not None
 
 
+def typeset_whole(text: Text | None) -> bool:
+    """A Markdown text with a formula whose HTML holds a delimiter: the filter marks the whole
+    field it stands in (html_of writes it as it is)."""
+    return (text is not None and text.format is not PLAIN and markdown_formulas(text.source)
+            and _TYPESET.search(to_html(text)) is not None)
+
+
+def holds_tex_delimiter(value: str) -> bool:
+    return _TYPESET.search(value) is not None
+
+
 def shown_as_written(html: str) -> str:
     """The HTML of a text with no formula, unable to make Moodle typeset it."""
     if _TYPESET.search(html) is None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ....model import Quiz, Section
 from ....text import media_references
-from ..common import quiz_losses, section_category_path, section_note, written_questions
-from ...reporter import Reporter, nothing_to_export
+from ..common import holds_tex_delimiter, quiz_losses, section_category_path, section_note, typeset_whole, typesets_literal_tex, written_questions
+from ...reporter import LITERAL_TEX, Reporter, nothing_to_export
 from ...shared import Export, ExportOptions, utf8
 from .category import category_question, section_category_question
 from .questions import QuestionWriter
@@ -38,6 +38,15 @@ def quiz_reported(report: Reporter) -> None:
     """What Moodle XML loses of the quiz itself, beyond its questions and sections."""
     quiz = report.quiz
     quiz_losses(report, "Moodle XML")
+    if typeset_whole(quiz.description):
+        # One field, the category's info: MathJax typesets it whole, character references too.
+        if typesets_literal_tex(quiz.description):
+            report.lost(None, LITERAL_TEX, "description")
+        for name, value in (("level", quiz.level), ("learning_path", quiz.learning_path)):
+            if value is not None and holds_tex_delimiter(value):
+                message = (f"the category's info holds the description's formulas, so Moodle's MathJax filter typesets it whole, this "
+                           f"{name.replace('_', ' ')}'s literal \\( \\[ or $$ too: that part shows as a formula")
+                report.loss(None, message, name, code=LITERAL_TEX.code)
     media = media_references(quiz.description) if quiz.media else []
     if media:
         message = f"the description's media files ({', '.join(media)}) cannot ride with a Moodle category description: Moodle will show them broken"
