@@ -61,7 +61,7 @@ _SKIPPED = re.compile(r"<(/?)(script|noscript|style|textarea|pre|code|annotation
 
 def _bracketed(found: re.Match) -> str:
     formula = found.group(1)
-    # A formula holding "\\]" could not be written between \\[ and \\]: left as it stands.
+    # A formula holding "\]" could not be written between \[ and \]: left as it stands.
     if formula is None or "\\]" in formula or not formula.strip():
         return found.group()
     return "\\[" + formula + "\\]"
