@@ -27,6 +27,9 @@ CASES = [
     ("unknown_command.json", "uses \\frca, which is not a known LaTeX command"),
     # A backslash before a character that makes no command: latex2mathml writes a bare backslash.
     ("unknown_symbol.json", "the formula 'a\\0' uses \\0, which is not a known LaTeX command"),
+    # LaTeX's macro parameter character, which TeX and MathJax refuse in a formula; '\\#' after a
+    # line break ('\\\\#') is one too, while '\\#' is the character.
+    ("macro_parameter.json", "the formula 'n\\\\#k' uses '#', which LaTeX keeps for macro parameters; write \\# for the character"),
     ("stray_ampersand.json", "the formula 'a & b' cannot be converted to MathML"),
 ]
 

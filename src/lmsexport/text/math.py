@@ -15,6 +15,10 @@ _UNKNOWN_COMMAND = re.compile(r"<m[io][^>]*>(\\[A-Za-z]+)</m[io]>")
 # backslash identifier (with \[ and \] beside it): no LaTeX either, and MathJax refuses it too.
 _UNKNOWN_SYMBOL = re.compile(r"<m[io][^>]*>\\[\[\]]?</m[io]>")
 _CONTROL_SYMBOL = re.compile(r"\\(?:\\|([^A-Za-z]))")
+# A '#' not escaped by a backslash: LaTeX's macro parameter character, which TeX and MathJax refuse
+# in a formula ("You can't use 'macro parameter character #' in math mode"); latex2mathml writes it
+# as an identifier, which reads back as \#.
+_PARAMETER = re.compile(r"(?<!\\)(?:\\\\)*#")
 
 
 @lru_cache(maxsize=256)
@@ -50,6 +54,8 @@ def to_mathml(latex: str, display: bool) -> str:
     from latex2mathml.converter import convert
     from lxml import etree
 
+    if "#" in latex and _PARAMETER.search(latex):
+        raise FormulaError(f"the formula '{latex}' uses '#', which LaTeX keeps for macro parameters; write \\# for the character")
     try:
         mathml = convert(latex, display="block" if display else "inline")
     except Exception as problem:  # latex2mathml raises many kinds, some with no message
