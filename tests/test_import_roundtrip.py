@@ -139,6 +139,24 @@ def test_a_qti_numerical_blank_worth_nothing_beside_others_is_read_and_said():
     assert any("the blank 'b' (it is worth nothing, so its rules score 0)" in d.message for d in said)
 
 
+
+# Found by the thorough profile too: a question worth 0 points with one blank has rules that all
+# add 0, and the reader took the blank for one worth a point, so every credit read 0 and the
+# imported quiz did not load. Its credits are not in the package: read as full credit, and said.
+@pytest.mark.parametrize("blank", [
+    {"id": "b", "type": "numerical", "answers": [{"min": 0.0, "max": 0.0}]},
+    {"id": "b", "type": "short_answer", "answers": [{"text": "x"}]},
+], ids=["numerical", "short_answer"])
+def test_a_qti_question_of_one_blank_worth_nothing_is_read_and_said(blank, tmp_path):
+    path = tmp_path / "zero.json"
+    path.write_text(json.dumps({"id": "zero", "title": "Zero", "language": "en", "questions": [
+        {"id": "c", "type": "fill_in_blanks", "points": 0, "stem": "A [[b]] c", "blanks": [blank]}]}), encoding="utf-8")
+    loaded = load_quiz(path)
+    assert loaded.ok, [d.message for d in loaded.diagnostics]
+    first, second, said = round_trip(loaded.quiz, "qti")
+    assert not difference(first, second, "qti"), difference(first, second, "qti")
+    assert any("the blank 'b' (it is worth nothing, so its rules score 0)" in d.message for d in said)
+
 def _load(data: dict):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "quiz.json"

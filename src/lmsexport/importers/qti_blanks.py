@@ -195,6 +195,8 @@ class _Reader:
             return upper
         if upper == 0 and max(scores, default=0.0) <= 0:
             return 0.0  # a blank worth nothing (its answers' credits are not in the package)
+        if not self.common["points"] and max(scores, default=0.0) <= 0:
+            return 0.0  # a question worth nothing scores every rule 0: its credits are not in the package
         if len(self.interactions) == 1:
             return self.common["points"] or 1.0
         best = max(scores, default=0.0)
