@@ -93,28 +93,7 @@ class ParsedJson:
         stands in the file, as the ordinals of its keys and indexes, read off the parsed data:
         sorting by it sorts by line and column, without looking for either in the text. Keys
         keep the file's order (the parser keeps it, and a duplicate key is an error)."""
-        value, order = self.data, []
-        for token in pointer.split("/")[1:]:
-            if isinstance(value, dict):
-                key = token.replace("~1", "/").replace("~0", "~") if "~" in token else token
-                if key not in value:
-                    break
-                if self._key_orders is None:
-                    self._key_orders = {}
-                ordinals = self._key_orders.get(id(value))
-                if ordinals is None:
-                    ordinals = self._key_orders[id(value)] = {k: i for i, k in enumerate(value)}
-                order.append(ordinals[key])
-                value = value[key]
-            elif isinstance(value, list):
-                # the tokens the text's locator knows: "0", "1", ... (no sign, no leading zero)
-                if not (token.isascii() and token.isdigit() and (token == "0" or token[0] != "0")) or int(token) >= len(value):
-                    break
-                order.append(int(token))
-                value = value[int(token)]
-            else:
-                break
-        return tuple(order)
+        return self.written_and_order(pointer)[1]
 
 
 class _Locator:
