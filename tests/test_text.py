@@ -193,6 +193,17 @@ def test_formula_problems_are_those_of_markdown_texts_alone():
     assert formula_problems(None) == [] and media_references(None) == []
 
 
+def test_a_formula_with_no_command_is_checked_too():
+    """A formula need not hold a backslash to be broken: a superscript with nothing to raise
+    cannot be converted (latex2mathml's own error is what validate says)."""
+    from lmsexport.text import formula_problems
+
+    assert formula_problems(Text("Square it: $x^$", TextFormat.MARKDOWN)) == [
+        "the formula 'x^' cannot be converted (MissingSuperScriptOrSubscriptError)"]
+    assert formula_problems(Text("Display: $$x_$$ and fine: $x^2$", TextFormat.MARKDOWN)) == [
+        "the formula 'x_' cannot be converted (MissingSuperScriptOrSubscriptError)"]
+
+
 def test_plain_text_as_html_a_literal_table():
     """What each plain text becomes in the HTML of every writer, written out by hand: quotes stay
     as they are (text content needs no &quot;), a lone carriage return is a line break as CRLF
