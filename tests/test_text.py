@@ -193,6 +193,22 @@ def test_formula_problems_are_those_of_markdown_texts_alone():
     assert formula_problems(None) == [] and media_references(None) == []
 
 
+def test_a_list_or_fenced_code_holding_a_nul_or_a_lone_cr_renders_as_commonmark_says():
+    """CommonMark replaces U+0000 with U+FFFD and takes a lone carriage return for a line ending:
+    the shortcut that renders lists and fenced code without the parser must leave such texts to it."""
+    from lmsexport.text.simple import simple_html
+
+    table = [
+        ("- a\0b\n- c", "<ul>\n<li>a\ufffdb</li>\n<li>c</li>\n</ul>"),
+        ("```\na\0\n```", "<pre><code>a\ufffd\n</code></pre>"),
+        ("```\na\rb\n```", "<pre><code>a\nb\n</code></pre>"),
+        ("- a\rb\n- c", "<ul>\n<li>a\nb</li>\n<li>c</li>\n</ul>"),
+    ]
+    for source, html in table:
+        assert to_html(Text(source, TextFormat.MARKDOWN)) == html
+        assert simple_html(source) in (None, html), source
+
+
 def test_a_formula_with_no_command_is_checked_too():
     """A formula need not hold a backslash to be broken: a superscript with nothing to raise
     cannot be converted (latex2mathml's own error is what validate says)."""
