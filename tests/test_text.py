@@ -209,6 +209,22 @@ def test_a_list_or_fenced_code_holding_a_nul_or_a_lone_cr_renders_as_commonmark_
         assert simple_html(source) in (None, html), source
 
 
+def test_fenced_code_renders_as_commonmark_says_shortcut_or_not():
+    """Fenced code as CommonMark renders it, written out: its markup characters as references, a
+    fence indented by up to three spaces closing the block (so the text after it is a paragraph
+    and the last fence opens a block that runs to the end), one indented by a tab kept as code."""
+    from lmsexport.text.simple import simple_html
+
+    table = [
+        ('```\nif a > b and c < d & "e"\n```', "<pre><code>if a &gt; b and c &lt; d &amp; &quot;e&quot;\n</code></pre>"),
+        ("```\na\n  ```\nb\n```", "<pre><code>a\n</code></pre>\n<p>b</p>\n<pre><code></code></pre>"),
+        ("```\na\n\t```\n```", "<pre><code>a\n\t```\n</code></pre>"),
+    ]
+    for source, html in table:
+        assert to_html(Text(source, TextFormat.MARKDOWN)) == html
+        assert simple_html(source) in (None, html), source
+
+
 def test_a_formula_with_no_command_is_checked_too():
     """A formula need not hold a backslash to be broken: a superscript with nothing to raise
     cannot be converted (latex2mathml's own error is what validate says)."""
