@@ -225,6 +225,21 @@ def test_fenced_code_renders_as_commonmark_says_shortcut_or_not():
         assert simple_html(source) in (None, html), source
 
 
+def test_lists_and_paragraphs_render_as_commonmark_says_shortcut_or_not():
+    """A list ending with a line end, a paragraph of two lines straight before a list, a list
+    and a paragraph a blank line apart: CommonMark's HTML, written out."""
+    from lmsexport.text.simple import simple_html
+
+    table = [
+        ("- a\n- b\n", "<ul>\n<li>a</li>\n<li>b</li>\n</ul>"),
+        ("x\n*a*\n- b c", "<p>x\n<em>a</em></p>\n<ul>\n<li>b c</li>\n</ul>"),
+        ("- b c\n\ny z\n", "<ul>\n<li>b c</li>\n</ul>\n<p>y z</p>"),
+    ]
+    for source, html in table:
+        assert to_html(Text(source, TextFormat.MARKDOWN)) == html
+        assert simple_html(source) in (None, html), source
+
+
 def test_a_formula_with_no_command_is_checked_too():
     """A formula need not hold a backslash to be broken: a superscript with nothing to raise
     cannot be converted (latex2mathml's own error is what validate says)."""
