@@ -18,11 +18,19 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, get_args, get_origin
 
+# The layer is Typer's private code: only the releases tests/test_cli_values.py has held it to
+# use the shortcut. A later release converts as Typer itself does (slower, never different)
+# until the tests have been run against it and this bound raised.
+_NEWEST_CHECKED_TYPER = (0, 29)
 try:  # Typer 0.2x's coercion layer; older releases convert through click types and need nothing
+    import typer
+
+    if tuple(int(part) for part in typer.__version__.split(".")[:2]) > _NEWEST_CHECKED_TYPER:
+        raise ImportError(f"Typer {typer.__version__} is newer than the releases checked")
     from typer._coercion import build_runtime_param
     from typer._param_types import coerce_cli_path
     from typer.core import _TyperParameter
-except ImportError:  # pragma: no cover - depends on the installed Typer
+except (ImportError, ValueError):  # pragma: no cover - depends on the installed Typer
     _TyperParameter = None
 
 _AS_TYPER = object()  # no shortcut: Typer's adapter converts the value
