@@ -58,8 +58,8 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         files[href] = assessment_item(ctx, item_id)
         title = question.title if question.title is not None else question.id
         shows = tuple(used_media(quiz, question)) if media_ids else ()
-        resources.append(Resource(item_id, ITEM_TYPE, href, title, language, _item_keywords(quiz, question),
-                                  tuple(media_ids[path] for path in shows), tuple(media_href(path) for path in shows),
+        uses = (tuple([media_ids[path] for path in shows]), tuple([media_href(path) for path in shows])) if shows else ((), ())
+        resources.append(Resource(item_id, ITEM_TYPE, href, title, language, _item_keywords(quiz, question), *uses,
                                   canvas_type=_CANVAS_TYPES.get(type(question))))
         refs[question.id] = (item_id, href, question.points)
     if report.failed:
