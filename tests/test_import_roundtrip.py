@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from conftest import DATA
 from hypothesis import HealthCheck, assume, given, settings
 from import_support import WRITERS, difference, round_trip
 from strategies import quiz as quizzes
@@ -210,24 +211,13 @@ def _draw_of_a_cloze_moodle_scores_otherwise(data: dict, quiz) -> bool:
 # writers give a literal one of a text with no formula as character references, which Moodle
 # shows as written (tests/importers/test_moodle_math.py), and the readers read them as text.
 # Found by the thorough profile: plain texts in a language of their own, or in GIFT beside '->',
-# went to Moodle as HTML that showed a formula.
-LITERAL_TEX = {"id": "literal-tex", "title": "Literal TeX", "language": "en", "questions": [
-    {"id": "own-language", "type": "single_choice", "language": "fr", "stem": "Écrivez \\(x\\), \\[y\\] ou $$z$$ \\",
-     "options": [{"id": "a", "text": "a \\(b\\) &#92;", "correct": True}, {"id": "b", "text": "$$c$$", "language": "de"}]},
-    {"id": "arrow", "type": "single_choice", "stem": "\\(x\\) -> y && z",
-     "options": [{"id": "a", "text": "\\[1\\] -> 2", "correct": True}, {"id": "b", "text": "no"}]},
-    {"id": "cloze", "type": "fill_in_blanks", "stem": "Type \\(x\\) here: [[b]]",
-     "blanks": [{"id": "b", "type": "short_answer", "answers": [{"text": "y", "feedback": "\\(fb\\) $$"}]}]},
-    {"id": "markdown", "type": "true_false", "stem": {"text": "Markdown \\\\(x\\\\) and \\$\\$y\\$\\$", "format": "markdown"}, "answer": True},
-    {"id": "formula", "type": "true_false", "stem": {"text": "A formula \\(x^2\\) $5", "format": "markdown"}, "answer": True},
-]}
+# went to Moodle as HTML that showed a formula. The quiz (tests/data/literal_tex.json) is the one
+# whose texts tests/importers/test_moodle_math.py has Moodle show.
 
 
 @pytest.mark.parametrize("format_name", ["moodle", "gift"])
-def test_literal_tex_delimiters_survive_through_moodle(format_name, tmp_path):
-    path = tmp_path / "literal-tex.json"
-    path.write_text(json.dumps(LITERAL_TEX), encoding="utf-8")
-    loaded = load_quiz(path)
+def test_literal_tex_delimiters_survive_through_moodle(format_name):
+    loaded = load_quiz(DATA / "literal_tex.json")
     assert loaded.ok, [d.message for d in loaded.diagnostics]
     first, second, said = round_trip(loaded.quiz, format_name)
     assert "Écrivez &#92;(x&#92;), &#92;[y&#92;] ou &#36;&#36;z&#36;&#36;".encode() in first.replace(b"&\\#", b"&#")

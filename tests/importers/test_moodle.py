@@ -30,6 +30,7 @@ from lxml import etree, html as lxml_html
 from markdown_it import MarkdownIt
 
 from importers.conftest import postgres_port
+from quizzes import quiz_of
 from lmsexport.loader import load_quiz
 from lmsexport.model import Choice, Numerical, Quiz, ShortAnswer, SingleChoice, Text, TextFormat
 from lmsexport.text.blanks import PLACEHOLDER as PLACEHOLDER_RE
@@ -774,6 +775,20 @@ def test_gift_names_and_category_paths_reach_moodle_as_the_import_reads_them(moo
     assert [c["path"] for c in stored.report["categories"]] == [path, path + "/" + quiz.sections[0].title]
 
 
+def written_and_imported(moodle_sites, folder: Path, version: str, quiz: Quiz, fmt: str):
+    """Write the quiz in one Moodle format ("xml" or "gift") and import the file into a site of
+    that version, its database left running for queries: the export, the site and the report
+    of what Moodle stored."""
+    export = (moodle_xml if fmt == "xml" else gift).render(quiz, ExportOptions())
+    assert not export.failed, [d.message for d in export.diagnostics if d.is_error]
+    target = folder / export.filename
+    target.write_bytes(export.data)
+    site = moodle_sites(version)
+    stored = site.import_file(target, fmt, keep=True)
+    assert stored.report["ok"], stored.report["errors"]
+    return export, site, stored.report
+
+
 # Answers and feedback holding a backslash right before '#' or '}', which Moodle's cloze parser
 # takes away after decoding ('\\#' -> '#'), and other runs of backslashes around them.
 BACKSLASHED = ["a\\#b", "c\\}d", "x\\\\#y", "p\\}\\#q\\", "\\#\\#"]
@@ -783,20 +798,11 @@ BACKSLASHED = ["a\\#b", "c\\}d", "x\\\\#y", "p\\}\\#q\\", "\\#\\#"]
 def test_a_backslash_before_a_hash_or_brace_in_a_cloze_answer_is_stored_as_written(moodle_sites, tmp_path, version):
     answers = [{"text": t, "credit": 1 if i == 0 else 0.5, "feedback": f"fb {t}"} for i, t in enumerate(BACKSLASHED)]
     options = [{"id": f"o{i}", "text": t, "correct": i == 0, "feedback": f"fb {t}"} for i, t in enumerate(BACKSLASHED)]
-    content = {"id": "backslashes", "title": "Backslashes", "language": "en", "questions": [{
-        "id": "cloze", "type": "fill_in_blanks", "stem": "Type [[typed]] and pick [[picked]].",
-        "blanks": [{"id": "typed", "type": "short_answer", "answers": answers},
-                   {"id": "picked", "type": "dropdown", "options": options}]}]}
-    source = tmp_path / "backslashes.json"
-    source.write_text(json.dumps(content))
-    export = moodle_xml.render(load_quiz(source).quiz, ExportOptions())
-    assert not export.failed, [d.message for d in export.diagnostics]
-    target = tmp_path / export.filename
-    target.write_bytes(export.data)
-    site = moodle_sites(version)
-    stored = site.import_file(target, "xml", keep=True)
-    assert stored.report["ok"], stored.report["errors"]
-    (question,) = stored.report["questions"]
+    quiz = quiz_of({"id": "cloze", "type": "fill_in_blanks", "stem": "Type [[typed]] and pick [[picked]].",
+                    "blanks": [{"id": "typed", "type": "short_answer", "answers": answers},
+                               {"id": "picked", "type": "dropdown", "options": options}]}, id="backslashes", title="Backslashes")
+    _, site, report = written_and_imported(moodle_sites, tmp_path, version, quiz, "xml")
+    (question,) = report["questions"]
     expected = [(t, 1.0 if i == 0 else 0.5, f"fb {t}") for i, t in enumerate(BACKSLASHED)]
     expected += [(t, 1.0 if i == 0 else 0.0, f"fb {t}") for i, t in enumerate(BACKSLASHED)]
     assert site.stored_answers(question["id"]) == expected
@@ -808,17 +814,10 @@ def test_a_section_of_drafts_leaves_no_category_and_the_others_intact(moodle_sit
     # The quiz's other sections and questions are checked field by field by
     # test_moodle_stores_what_the_content_says (sections_with_drafts.json is one of its quizzes).
     quiz = load_quiz(DATA / "sections_with_drafts.json").quiz
-    writer = moodle_xml if fmt == "xml" else gift
-    export = writer.render(quiz, ExportOptions())
-    assert not export.failed, [d.message for d in export.diagnostics if d.is_error]
-    target = tmp_path / export.filename
-    target.write_bytes(export.data)
-    site = moodle_sites(version)
-    stored = site.import_file(target, fmt, keep=True)
-    assert stored.report["ok"], stored.report["errors"]
-    assert stored.report["imported"] == 7  # the ten questions but the three drafts
+    _, site, report = written_and_imported(moodle_sites, tmp_path, version, quiz, fmt)
+    assert report["imported"] == 7  # the ten questions but the three drafts
     path = f"{CONTEXT[version]}/top/Distributed GPU training/Sections and a section of drafts"
-    (own,) = [c for c in stored.report["categories"] if c["path"] == path]
+    (own,) = [c for c in report["categories"] if c["path"] == path]
     assert own["questions"] == 2  # intro, outro
     # Written out by hand: w4 is a draft, and "Drafted for later" (d1, d2) is no category at all.
     assert site.subcategories(own["id"]) == [("Warm-up", 3), ("Pipeline parallelism", 2)]
@@ -831,19 +830,11 @@ def test_a_no_break_space_at_an_end_of_a_drop_down_option_is_stored_and_read_bac
     from lmsexport.importers import import_data
 
     options = ["x\u00a0", "\u00a0y", "z \u00a0", "w\u00a0\u00a0v"]
-    content = {"id": "no-break", "title": "No-break", "language": "en", "questions": [{
-        "id": "cloze", "type": "fill_in_blanks", "stem": "Pick [[picked]].",
-        "blanks": [{"id": "picked", "type": "dropdown", "options": [{"id": f"o{i}", "text": t, "correct": i == 0} for i, t in enumerate(options)]}]}]}
-    source = tmp_path / "no-break.json"
-    source.write_text(json.dumps(content))
-    export = moodle_xml.render(load_quiz(source).quiz, ExportOptions())
-    assert not export.failed, [d.message for d in export.diagnostics]
-    target = tmp_path / export.filename
-    target.write_bytes(export.data)
-    site = moodle_sites(version)
-    stored = site.import_file(target, "xml", keep=True)
-    assert stored.report["ok"], stored.report["errors"]
-    (question,) = stored.report["questions"]
+    quiz = quiz_of({"id": "cloze", "type": "fill_in_blanks", "stem": "Pick [[picked]].", "blanks": [
+        {"id": "picked", "type": "dropdown", "options": [{"id": f"o{i}", "text": t, "correct": i == 0} for i, t in enumerate(options)]}]},
+        id="no-break", title="No-break")
+    export, site, report = written_and_imported(moodle_sites, tmp_path, version, quiz, "xml")
+    (question,) = report["questions"]
     assert [answer for answer, _, _ in site.stored_answers(question["id"])] == options
     (item,), _ = import_data(export.data, "quiz.xml", "moodle")
     assert [o.text for o in item.quiz.questions[0].blanks[0].options] == options
@@ -915,7 +906,6 @@ def test_moodle_keeps_the_quiz_language_and_shows_the_category_description_as_be
     """Moodle stores the category's info as written, `<div lang>` included, and its question bank
     shows the same text as it showed of the info without it: nothing for a quiz without a
     description, the plain description alone as it showed it as plain text."""
-    from quizzes import quiz_of
 
     site = moodle_sites(version)
     plain = quiz_of({"id": "a", "type": "true_false", "stem": "Waar?", "answer": True}, id="plain", title="Plain", language="nl",

@@ -19,28 +19,22 @@ from pathlib import Path
 import pytest
 from lxml import html as lxml_html
 
+from conftest import DATA
 from importers.test_moodle import VERSIONS, moodle_sites  # noqa: F401 (the fixture)
 from lmsexport.loader import load_quiz
 from lmsexport.writers.moodle import gift, moodle_xml
 from lmsexport.writers.shared import ExportOptions
 
-# Plain texts that reach Moodle as HTML (in a language of their own; in GIFT, beside '->'), a
-# cloze text and its feedback, a Markdown text with a literal "\(" and no formula; and one real
-# formula, which must be typeset (else the filter was not running and nothing here is shown).
-LITERAL_TEX = {"id": "literal-tex", "title": "Literal TeX", "language": "en", "questions": [
-    {"id": "own-language", "type": "single_choice", "language": "fr", "stem": "Écrivez \\(x\\), \\[y\\] ou $$z$$",
-     "options": [{"id": "a", "text": "a \\(b\\)", "correct": True}, {"id": "b", "text": "$$c$$", "language": "de"}]},
-    {"id": "arrow", "type": "single_choice", "stem": "\\(x\\) -> y",
-     "options": [{"id": "a", "text": "\\[1\\] -> 2", "correct": True}, {"id": "b", "text": "no"}]},
-    {"id": "cloze", "type": "fill_in_blanks", "stem": "Type \\(x\\) here: [[b]]",
-     "blanks": [{"id": "b", "type": "short_answer", "answers": [{"text": "y", "feedback": "\\(fb\\)"}]}]},
-    {"id": "markdown", "type": "true_false", "stem": {"text": "Markdown \\\\(x\\\\) and \\$\\$y\\$\\$", "format": "markdown"}, "answer": True},
-    {"id": "formula", "type": "true_false", "stem": {"text": "A formula \\(x^2\\)", "format": "markdown"}, "answer": True},
-    # A formula and a literal delimiter in one text: MathJax typesets the whole field, the literal
-    # too (the writers' lost-literal-tex).
-    {"id": "both", "type": "true_false", "stem": {"text": "A formula $z$ and \\\\(w\\\\)", "format": "markdown"}, "answer": True},
-]}
-FORMULA_SHOWN = "A formula \\(x^2\\)"
+# tests/data/literal_tex.json: plain texts that reach Moodle as HTML (in a language of their own;
+# in GIFT, beside '->'), a cloze text and its feedback, a Markdown text with a literal "\(" and no
+# formula; and one real formula, which must be typeset (else the filter was not running and
+# nothing here is shown). The import round trip reads the same quiz back.
+LITERAL_TEX = json.loads((DATA / "literal_tex.json").read_text(encoding="utf-8"))
+# A formula and a literal delimiter in one text: MathJax typesets the whole field, the literal
+# too (the writers' lost-literal-tex).
+LITERAL_TEX["questions"].append(
+    {"id": "both", "type": "true_false", "stem": {"text": "A formula $z$ and \\\\(w\\\\)", "format": "markdown"}, "answer": True})
+FORMULA_SHOWN = "A formula \\(x^2\\) $5"
 BOTH_SHOWN = "A formula \\(z\\) and \\(w\\)"
 EQUATION = "filter_mathjaxloader_equation"
 
@@ -85,8 +79,8 @@ def test_a_literal_tex_delimiter_is_shown_as_written_and_a_formula_typeset(moodl
     assert visible.pop(BOTH_SHOWN) is True  # and so is the literal beside one: the loss said
     literal = {text for text in visible if any(d in text for d in ("\\(", "\\[", "$$"))}
     # Every text written with a literal delimiter, shown with its characters and not typeset.
-    expected = {"Écrivez \\(x\\), \\[y\\] ou $$z$$", "a \\(b\\)", "$$c$$", "\\(x\\) -> y", "\\[1\\] -> 2", "\\(fb\\)",
-                "Markdown \\(x\\) and $$y$$"}
+    expected = {"Écrivez \\(x\\), \\[y\\] ou $$z$$ \\", "a \\(b\\) &#92;", "$$c$$", "\\(x\\) -> y && z", "\\[1\\] -> 2",
+                "\\(fb\\) $$", "Markdown \\(x\\) and $$y$$"}
     assert expected <= literal, sorted(literal)
     assert not [text for text in literal if visible[text]], visible
 
