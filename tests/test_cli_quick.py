@@ -65,6 +65,16 @@ def test_anything_else_is_left_to_typer(calls, argv):
     assert calls == []
 
 
+def test_shell_completion_and_windows_wildcards_are_left_to_typer(calls, monkeypatch):
+    assert cli._run_quickly(["qti", "content"]) == 0
+    monkeypatch.setenv("_LMSEXPORT_COMPLETE", "bash_complete")
+    assert cli._run_quickly(["qti", "content"]) is None
+    monkeypatch.delenv("_LMSEXPORT_COMPLETE")
+    monkeypatch.setattr(cli.os, "name", "nt")  # typer expands *.json there
+    assert cli._run_quickly(["qti", "content"]) is None
+    assert len(calls) == 1
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])  # `calls` is cleared per run
 @given(argv=st.lists(st.sampled_from(TOKENS), max_size=7))
 def test_any_command_line_is_read_as_typer_reads_it_or_left_to_typer(calls, argv):

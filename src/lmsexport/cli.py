@@ -338,6 +338,10 @@ def _run_quickly(argv: list[str]) -> int | None:
     in its own words."""
     from .cli_quick import read
 
+    # Typer expands wildcards itself on Windows, and answers shell completion requests (an
+    # environment variable _PROG_COMPLETE) before reading anything: both are left to it.
+    if os.name == "nt" or any(name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
+        return None
     found = read(argv, {name: tuple(inspect.signature(command).parameters) for name, command in EXPORT_COMMANDS.items()})
     if found is None:
         return None
