@@ -313,11 +313,14 @@ MISSING_WORD_AT_THE_END = [
     ("plain", {"stem": "Middle [[x]] end"}, None, "::p::[plain]Middle {\n\t=%100%nccl\n} end"),
     # TeX delimiters in a text with no formula, as character references Moodle's MathJax filter does not see
     ("plain", {"stem": "Type \\(x\\) here: [[x]]"}, None, "::p::[html]<p>Type &\\#92;(x&\\#92;) here\\: {\n\t=%100%nccl\n}</p>"),
+    ("plain", {"stem": "Costs $$5, $1 or \\[y\\]: [[x]]"}, None,
+     "::p::[html]<p>Costs &\\#36;&\\#36;5, &\\#36;1 or &\\#92;[y&\\#92;]\\: {\n\t=%100%nccl\n}</p>"),
 ]
 
 
 @pytest.mark.parametrize("text_format, fields, base, written", MISSING_WORD_AT_THE_END,
-                         ids=["plain", "plain-in-french", "markdown-with-media", "markdown-in-french", "blank-inside", "tex-delimiters"])
+                         ids=["plain", "plain-in-french", "markdown-with-media", "markdown-in-french", "blank-inside", "tex-delimiters",
+                              "double-dollars"])
 def test_a_missing_word_ending_its_text_is_written_as_block_html(text_format, fields, base, written):
     from quizzes import quiz_of
 

@@ -193,6 +193,64 @@ def test_formula_problems_are_those_of_markdown_texts_alone():
     assert formula_problems(None) == [] and media_references(None) == []
 
 
+def test_a_list_or_fenced_code_holding_a_nul_or_a_lone_cr_renders_as_commonmark_says():
+    """CommonMark replaces U+0000 with U+FFFD and takes a lone carriage return for a line ending:
+    the shortcut that renders lists and fenced code without the parser must leave such texts to it."""
+    from lmsexport.text.simple import simple_html
+
+    table = [
+        ("- a\0b\n- c", "<ul>\n<li>a\ufffdb</li>\n<li>c</li>\n</ul>"),
+        ("```\na\0\n```", "<pre><code>a\ufffd\n</code></pre>"),
+        ("```\na\rb\n```", "<pre><code>a\nb\n</code></pre>"),
+        ("- a\rb\n- c", "<ul>\n<li>a\nb</li>\n<li>c</li>\n</ul>"),
+    ]
+    for source, html in table:
+        assert to_html(Text(source, TextFormat.MARKDOWN)) == html
+        assert simple_html(source) in (None, html), source
+
+
+def test_fenced_code_renders_as_commonmark_says_shortcut_or_not():
+    """Fenced code as CommonMark renders it, written out: its markup characters as references, a
+    fence indented by up to three spaces closing the block (so the text after it is a paragraph
+    and the last fence opens a block that runs to the end), one indented by a tab kept as code."""
+    from lmsexport.text.simple import simple_html
+
+    table = [
+        ('```\nif a > b and c < d & "e"\n```', "<pre><code>if a &gt; b and c &lt; d &amp; &quot;e&quot;\n</code></pre>"),
+        ("```\na\n  ```\nb\n```", "<pre><code>a\n</code></pre>\n<p>b</p>\n<pre><code></code></pre>"),
+        ("```\na\n\t```\n```", "<pre><code>a\n\t```\n</code></pre>"),
+    ]
+    for source, html in table:
+        assert to_html(Text(source, TextFormat.MARKDOWN)) == html
+        assert simple_html(source) in (None, html), source
+
+
+def test_lists_and_paragraphs_render_as_commonmark_says_shortcut_or_not():
+    """A list ending with a line end, a paragraph of two lines straight before a list, a list
+    and a paragraph a blank line apart: CommonMark's HTML, written out."""
+    from lmsexport.text.simple import simple_html
+
+    table = [
+        ("- a\n- b\n", "<ul>\n<li>a</li>\n<li>b</li>\n</ul>"),
+        ("x\n*a*\n- b c", "<p>x\n<em>a</em></p>\n<ul>\n<li>b c</li>\n</ul>"),
+        ("- b c\n\ny z\n", "<ul>\n<li>b c</li>\n</ul>\n<p>y z</p>"),
+    ]
+    for source, html in table:
+        assert to_html(Text(source, TextFormat.MARKDOWN)) == html
+        assert simple_html(source) in (None, html), source
+
+
+def test_a_formula_with_no_command_is_checked_too():
+    """A formula need not hold a backslash to be broken: a superscript with nothing to raise
+    cannot be converted (latex2mathml's own error is what validate says)."""
+    from lmsexport.text import formula_problems
+
+    assert formula_problems(Text("Square it: $x^$", TextFormat.MARKDOWN)) == [
+        "the formula 'x^' cannot be converted (MissingSuperScriptOrSubscriptError)"]
+    assert formula_problems(Text("Display: $$x_$$ and fine: $x^2$", TextFormat.MARKDOWN)) == [
+        "the formula 'x_' cannot be converted (MissingSuperScriptOrSubscriptError)"]
+
+
 def test_plain_text_as_html_a_literal_table():
     """What each plain text becomes in the HTML of every writer, written out by hand: quotes stay
     as they are (text content needs no &quot;), a lone carriage return is a line break as CRLF

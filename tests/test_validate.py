@@ -239,6 +239,25 @@ def test_a_positive_credit_on_a_wrong_option_is_not_counted_in_the_correct_optio
     assert [d["message"] for d in report["diagnostics"]] == ["an option that is not correct cannot be worth a positive credit"]
 
 
+# The tolerances validate and every writer and reader judge numbers by (lmsexport/tolerances.py), at their bounds.
+
+def test_values_a_billionth_apart_or_closer_differ_by_rounding_alone():
+    from lmsexport.tolerances import same_but_for_rounding
+
+    assert same_but_for_rounding(0.1 + 0.2, 0.3)
+    assert same_but_for_rounding(0.0, 1e-9) and same_but_for_rounding(1e-9, 0.0)  # the bound is included
+    assert not same_but_for_rounding(0.0, 2e-9) and not same_but_for_rounding(1 / 3, 0.3333333)
+
+
+def test_full_credit_is_one_within_a_millionth():
+    from lmsexport.tolerances import is_full_credit, reaches_full_credit
+
+    assert is_full_credit(1.0) and is_full_credit(0.3333333 * 3) and is_full_credit(1.0000005)
+    assert not is_full_credit(0.99999) and not is_full_credit(1.00001)
+    assert reaches_full_credit(0.9999995) and reaches_full_credit(1.5)
+    assert not reaches_full_credit(0.99999)
+
+
 # -- hostile files ------------------------------------------------------------------------------
 
 HUGE = int("9" * 330)

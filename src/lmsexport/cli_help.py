@@ -7,6 +7,8 @@ import re
 import typer
 import typer.core
 
+from .cli_values import convert_until_needed
+
 
 def _without_type_placeholders(params: list) -> list:
     """Recent Typer prints a Python type beside every parameter (`<bool>` after a flag,
@@ -24,16 +26,23 @@ def _without_type_placeholders(params: list) -> list:
     return params
 
 
+def _prepared(params: list) -> list:
+    # Every parameter passes here before it converts its value (cli_values.py).
+    convert_until_needed(params)
+    return _without_type_placeholders(params)
+
+
 class PlainTypesGroup(typer.core.TyperGroup):
-    """The command group whose help, and every command's, shows no Python type placeholders."""
+    """The command group whose help, and every command's, shows no Python type placeholders
+    (and whose values are converted as cli_values.py says)."""
 
     def get_params(self, ctx):
-        return _without_type_placeholders(super().get_params(ctx))
+        return _prepared(super().get_params(ctx))
 
     def get_command(self, ctx, name):
         command = super().get_command(ctx, name)
         if command is not None and not getattr(command, "_plain_types", False):
             original = command.get_params
-            command.get_params = lambda ctx: _without_type_placeholders(original(ctx))
+            command.get_params = lambda ctx: _prepared(original(ctx))
             command._plain_types = True
         return command
