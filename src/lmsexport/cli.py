@@ -5,7 +5,6 @@ Settings left out on the command line come from the project file (see config.py)
 """
 
 
-import errno
 import inspect
 import os
 import signal
@@ -186,10 +185,8 @@ def _export_command(format_name: str):
     return command
 
 
-# Each format's command function, and the names of its parameters (for cli_quick).
-EXPORT_COMMANDS = {name: _export_command(name) for name in FORMATS}
 for _format in FORMATS.values():
-    app.command(_format.name, help=_format.help)(EXPORT_COMMANDS[_format.name])
+    app.command(_format.name, help=_format.help)(_export_command(_format.name))
 
 
 @app.command()
@@ -331,41 +328,6 @@ def import_command(
     raise typer.Exit(run_import(files, out, quiz_id, format.value, force, strict, quiet=quiet, verbose=verbose, language=language))
 
 
-def _run_quickly(argv: list[str]) -> int | None:
-    """Run a plain export command line without typer reading it (see cli_quick); None when
-    typer must. A parameter the command refuses (from the project file: a bad format or media
-    address) is refused before any work, and typer then reads the command line again to say so
-    in its own words."""
-    from .cli_quick import read
-
-    # Typer expands wildcards itself on Windows, and answers shell completion requests (an
-    # environment variable _PROG_COMPLETE) before reading anything: both are left to it.
-    if os.name == "nt" or any(name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
-        return None
-    found = read(argv, {name: tuple(inspect.signature(command).parameters) for name, command in EXPORT_COMMANDS.items()})
-    if found is None:
-        return None
-    name, given = found
-    try:
-        (build if name == "build" else EXPORT_COMMANDS[name])(**given)
-    except typer.Exit as finished:
-        return finished.exit_code
-    except typer.BadParameter:
-        return None
-    # What typer's own run does with these (typer/core.py, _main); an interrupt is main's.
-    except EOFError:
-        sys.stderr.write("\nAborted!\n")
-        return 1
-    except OSError as problem:
-        if problem.errno != errno.EPIPE:
-            raise
-        from typer._click.utils import PacifyFlushWrapper
-
-        sys.stdout, sys.stderr = PacifyFlushWrapper(sys.stdout), PacifyFlushWrapper(sys.stderr)
-        return 1
-    return 0
-
-
 def main() -> None:
     """Run the CLI; an interrupt at any moment, even one a library swallows or one arriving as
     the run finishes, ends with exit code 130."""
@@ -381,10 +343,8 @@ def main() -> None:
     signal.signal(signal.SIGINT, on_interrupt)
     hold_collector()  # until the command's modules are imported (startup.py)
     try:
-        code = _run_quickly(sys.argv[1:])
-        if code is None:
-            app()
-            code = 0
+        app()
+        code = 0
     except KeyboardInterrupt:
         code = 130
     except SystemExit as finished:
