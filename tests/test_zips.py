@@ -57,3 +57,13 @@ def test_info_zip_accepts_the_package(tmp_path):
     result = subprocess.run(["unzip", "-t", str(package)], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "No errors detected" in result.stdout
+
+
+def test_a_package_made_entry_by_entry_in_any_order_is_the_sorted_zip(monkeypatch):
+    monkeypatch.setattr(zips, "_deflate_library", zlib)
+    monkeypatch.setattr(zips, "LEVEL", 6)
+    package = zips.Package()
+    package["items/q1.xml"] = b"an earlier version, replaced below"
+    for name in reversed(list(FILES)):
+        package[name] = FILES[name]
+    assert package.zip() == reference(FILES)

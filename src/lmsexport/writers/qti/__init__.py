@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from ...model import Description, Ordering, Question, Quiz, Section
 from ..reporter import Reporter, nothing_to_export, sections_of_drafts
-from ..shared import Export, ExportOptions, deterministic_zip, merged_tags
+from ..shared import Export, ExportOptions, merged_tags
+from ..zips import Package
 from .context import ItemContext
 from .item import assessment_item
 from .lom import quiz_lom, write
@@ -40,7 +41,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         return nothing_to_export(Reporter(quiz, "qti", options), filename, "QTI")
     report = Reporter(quiz, "qti", options)
 
-    files: dict[str, bytes] = {}
+    files = Package()  # each item deflated as it is made
     media_ids = {m.path: f"media.{n}" for n, m in enumerate(quiz.media, 1)}
     resources: list[Resource] = []
     refs: dict[str, tuple[str, str, float]] = {}
@@ -57,8 +58,8 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         files[href] = assessment_item(ctx, item_id)
         title = question.title if question.title is not None else question.id
         shows = tuple(used_media(quiz, question)) if media_ids else ()
-        resources.append(Resource(item_id, ITEM_TYPE, href, title, language, _item_keywords(quiz, question),
-                                  tuple(media_ids[path] for path in shows), tuple(media_href(path) for path in shows),
+        uses = (tuple([media_ids[path] for path in shows]), tuple([media_href(path) for path in shows])) if shows else ((), ())
+        resources.append(Resource(item_id, ITEM_TYPE, href, title, language, _item_keywords(quiz, question), *uses,
                                   canvas_type=_CANVAS_TYPES.get(type(question))))
         refs[question.id] = (item_id, href, question.points)
     if report.failed:
@@ -80,7 +81,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     shown = [Resource(media_ids[m.path], MEDIA_TYPE, None, m.name, quiz.language, files=(media_href(m.path),)) for m in quiz.media]
     files[MANIFEST] = manifest(f"manifest.{quiz.id}", write(lom, 2), [test, *resources, *shown])
     report_platform_losses(quiz, report)
-    return report.export(filename, deterministic_zip(files))
+    return report.export(filename, files.zip())
 
 
 def report_platform_losses(quiz: Quiz, report: Reporter) -> None:

@@ -65,16 +65,26 @@ def true_false(ctx: ItemContext, question: TrueFalse) -> Parts:
     return _choices(ctx, question, choices, shuffle=False, multiple=False, feedback_where=where, response=TRUE_FALSE_RESPONSE)
 
 
+# Options are named alike from question to question: an identifier and its <value> are made once.
+_identifier = lru_cache(maxsize=4096)(choice_identifier)
+_value = lru_cache(maxsize=4096)(value)
+
+
 def _choices(ctx, question, choices, shuffle, multiple, feedback_where=None, response=RESPONSE) -> Parts:
     parts = Parts()
     points = question.points
-    ids = [choice_identifier(c.id) for c in choices]
+    ids = [_identifier(c.id) for c in choices]
     if len(set(ids)) != len(ids):
         ctx.report.error(question, "two options have the same identifier", "options", code="qti")
     cardinality = "multiple" if multiple else "single"
-    correct = "".join(value(i) for i, c in zip(ids, choices) if c.correct)
+    correct = "".join([_value(i) for i, c in zip(ids, choices) if c.correct])
     declaration = f'<responseDeclaration identifier="{response}" cardinality="{cardinality}" baseType="identifier"><correctResponse>{correct}</correctResponse>'
-    partial = multiple or any(c.credit != 0 and not c.correct for c in choices)
+    partial = multiple
+    if not partial:
+        for c in choices:
+            if c.credit != 0 and not c.correct:
+                partial = True
+                break
     if partial:
         entries = [(i, c.credit * worth(points)) for i, c in zip(ids, choices) if c.credit != 0]
         declaration += mapping(entries, points)
@@ -93,16 +103,19 @@ def _choices(ctx, question, choices, shuffle, multiple, feedback_where=None, res
         parts.correct = _MATCHED
 
     options = []
-    for index, (choice_id, choice) in enumerate(zip(ids, choices)):
+    language = ctx.language
+    inline = ctx.inline
+    answer_feedback = parts.answer_feedback
+    for index, choice_id in enumerate(ids):
+        choice = choices[index]
         extra = ' fixed="true"' if choice.pinned else ""
-        if choice.language and choice.language != ctx.language:
+        if choice.language and choice.language != language:
             extra += f' xml:lang="{attribute(choice.language)}"'
-        content = ctx.inline(choice.text, "options", index, "text")
-        options.append(f'<simpleChoice identifier="{choice_id}"{extra}>{content}</simpleChoice>')
+        options.append(f'<simpleChoice identifier="{choice_id}"{extra}>{inline(choice.text, "options", index, "text")}</simpleChoice>')
         if choice.feedback is not None:
             where = feedback_where[choice.id] if feedback_where else ("options", index, "feedback")
-            parts.answer_feedback.append(AnswerFeedback(option_feedback_id(choice_id, index), choice.feedback, where,
-                                                        _chosen(response, choice_id, multiple)))
+            answer_feedback.append(AnswerFeedback(option_feedback_id(choice_id, index), choice.feedback, where,
+                                                  _chosen(response, choice_id, multiple)))
     shuffled = "true" if shuffle else "false"
     parts.body.append(
         f'<choiceInteraction responseIdentifier="{response}" shuffle="{shuffled}" maxChoices="{"0" if multiple else "1"}">'

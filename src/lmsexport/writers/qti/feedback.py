@@ -51,41 +51,57 @@ def _outcome_rule(correct: str, written: tuple[bool, bool, bool]) -> str:
 
 
 def feedback(ctx: ItemContext, parts: Parts) -> tuple[list[str], list[str]]:
-    """The response rules that set FEEDBACK, and the modalFeedback elements they show."""
+    """The response rules that set FEEDBACK, and the modalFeedback elements they show: each
+    option's or answer's first, then the outcome's (correct, partially correct, incorrect), then
+    the general feedback."""
     question = ctx.question
     rules: list[str] = []
-    shown: list[tuple[str, object, tuple]] = []
+    modals: list[str] = []
 
     answers = parts.answer_feedback
-    if answers and parts.first_match_only:
-        rules.append(condition(*((a.when, [add_feedback(a.identifier)] if a.text else []) for a in answers)))
+    if answers:
+        if parts.first_match_only:
+            rules.append(condition(*((a.when, [add_feedback(a.identifier)] if a.text else []) for a in answers)))
+        else:
+            rules.extend(_shown_when(a.when, a.identifier) for a in answers if a.text)
+        per_answer = {a.identifier for a in answers}
     else:
-        rules.extend(_shown_when(a.when, a.identifier) for a in answers if a.text)
-    shown.extend((a.identifier, a.text, a.where) for a in answers if a.text)
+        per_answer = _NONE
 
     given = question.feedback
-    outcome = [(CORRECT, given.correct, "correct"), (PARTIAL, given.partially_correct, "partially_correct"), (INCORRECT, given.incorrect, "incorrect")]
-    if parts.correct is None:
-        for _, text, key in outcome:
-            if text is not None:
-                ctx.report.loss(question, f"this question has no right answer, so its {key} feedback is never shown; it is left out", "feedback", key, code="qti-loss")
-    elif any(text is not None for _, text, _ in outcome):
-        written = (given.correct is not None, given.partially_correct is not None, given.incorrect is not None)
-        rules.append(_outcome_rule(parts.correct, written))
-        shown.extend((name, text, ("feedback", key)) for name, text, key in outcome if text is not None and parts.correct is not None)
+    correct, partially, incorrect = given.correct, given.partially_correct, given.incorrect
+    if correct is not None or partially is not None or incorrect is not None:
+        outcome = ((CORRECT, correct, "correct"), (PARTIAL, partially, "partially_correct"), (INCORRECT, incorrect, "incorrect"))
+        if parts.correct is None:
+            for _, text, key in outcome:
+                if text is not None:
+                    ctx.report.loss(question, f"this question has no right answer, so its {key} feedback is never shown; it is left out", "feedback", key, code="qti-loss")
+        else:
+            rules.append(_outcome_rule(parts.correct, (correct is not None, partially is not None, incorrect is not None)))
+    # Rendered after the losses above are said, in the order they are shown.
+    if answers:
+        modals.extend(_modal(a.identifier, _answer_content(ctx.inner_block(a.text, *a.where))) for a in answers if a.text)
+    if parts.correct is not None and (correct is not None or partially is not None or incorrect is not None):
+        modals.extend(_shown(ctx, name, text, per_answer, "feedback", key) for name, text, key in outcome if text is not None)
 
-    if question.feedback.general is not None:
-        rules.append(add_feedback(GENERAL))
-        shown.append((GENERAL, question.feedback.general, ("explanation",)))
-
-    per_answer = {a.identifier for a in answers}
-    modals = [
-        f'<modalFeedback outcomeIdentifier="{FEEDBACK}" identifier="{name}" showHide="show">'
-        + (_answer_content(ctx.inner_block(text, *where)) if name in per_answer else _content(ctx.inner_block(text, *where)))
-        + "</modalFeedback>"
-        for name, text, where in shown
-    ]
+    if given.general is not None:
+        rules.append(_ADD_GENERAL)
+        modals.append(_shown(ctx, GENERAL, given.general, per_answer, "explanation"))
     return rules, modals
+
+
+_NONE: frozenset[str] = frozenset()
+_ADD_GENERAL = add_feedback(GENERAL)
+_MODAL = f'<modalFeedback outcomeIdentifier="{FEEDBACK}" identifier="'
+
+
+def _modal(name: str, content: str) -> str:
+    return _MODAL + name + '" showHide="show">' + content + "</modalFeedback>"
+
+
+def _shown(ctx: ItemContext, name: str, text, per_answer, *where: str) -> str:
+    html = ctx.inner_block(text, *where)
+    return _modal(name, _answer_content(html) if name in per_answer else _content(html))
 
 
 # Canvas's detect_html (html_helper.rb) unwraps attribute-less <p>, <div> and <span> around a

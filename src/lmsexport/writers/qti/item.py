@@ -6,6 +6,8 @@ difference, and the files stay small and quick to write and compress.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...model import (
     Essay,
     FillInBlanks,
@@ -69,7 +71,7 @@ def assessment_item(ctx: ItemContext, item_id: str) -> bytes:
     body = [stem, *parts.body]
     if isinstance(question, Essay) and question.grader_info is not None:
         body.append(f'<rubricBlock view="scorer">{ctx.block(question.grader_info, "grader_info")}</rubricBlock>')
-    children.append("<itemBody>" + _BODY_LINE + _BODY_LINE.join(body) + _LINE + "</itemBody>")
+    children.append(_BODY_OPEN + _BODY_LINE.join(body) + _BODY_CLOSE)
 
     if parts.scoring or feedback_rules:
         if feedback_rules or parts.template is None:
@@ -79,14 +81,25 @@ def assessment_item(ctx: ItemContext, item_id: str) -> bytes:
     children.extend(modals)
     if question.penalty:
         ctx.report.lost(question, PENALTY, "penalty")
-    head = (
-        f'{DECLARATION}{_OPEN} identifier="{item_id}" title="{attribute(title)}"'
-        f' adaptive="false" timeDependent="false" xml:lang="{attribute(ctx.language)}">'
-    )
-    # Few copies: each concatenation copies the whole item again (four bytes a character after an emoji).
-    return (_LINE.join([head, *children]) + "\n</assessmentItem>\n").encode()
+    head = f'{_HEAD} identifier="{item_id}" title="{attribute(title)}"{_head_end(ctx.language)}'
+    # Encoded part by part and joined as bytes: joined as a string first, one emoji anywhere
+    # makes the whole item four bytes a character, copied again at each concatenation.
+    return _LINE_BYTES.join([part.encode() for part in (head, *children)]) + _CLOSE
 
 
+_HEAD = DECLARATION + _OPEN
+_BODY_OPEN = "<itemBody>" + _BODY_LINE
+_BODY_CLOSE = _LINE + "</itemBody>"
+_LINE_BYTES = _LINE.encode()
+_CLOSE = b"\n</assessmentItem>\n"
+
+
+@lru_cache(maxsize=256)  # a bank has a few languages
+def _head_end(language: str) -> str:
+    return f' adaptive="false" timeDependent="false" xml:lang="{attribute(language)}">'
+
+
+@lru_cache(maxsize=256)  # and a few point values
 def _max_score(points: float) -> str:
     return (
         f'<outcomeDeclaration identifier="{MAXSCORE}" cardinality="single" baseType="float">'

@@ -52,8 +52,10 @@ def _resource(resource: Resource) -> str:
         lines.append(f"\n      <metadata>{lom}{marked}\n      </metadata>")
     if resource.href is not None:
         lines.append(f'\n      <file{own}/>')
-    lines.extend(f'\n      <file href="{attribute(f)}"/>' for f in resource.files)
-    lines.extend(f'\n      <dependency identifierref="{attribute(d)}"/>' for d in resource.dependencies)
+    if resource.files:  # most items show no media and depend on nothing
+        lines.extend([f'\n      <file href="{attribute(f)}"/>' for f in resource.files])
+    if resource.dependencies:
+        lines.extend([f'\n      <dependency identifierref="{attribute(d)}"/>' for d in resource.dependencies])
     lines.append("\n    </resource>")
     return "".join(lines)
 
