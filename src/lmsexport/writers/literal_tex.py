@@ -23,8 +23,10 @@ def literal_tex(text: Text | None, delimiters: re.Pattern, with_formula: bool = 
     if text is None or text.format is not TextFormat.MARKDOWN:
         return None
     source = text.source
-    # A literal delimiter is escaped (\\\\( \\$), a character reference or in code (indented too).
-    if "\\\\" not in source and "\\$" not in source and "&#" not in source and "`" not in source and "    " not in source:
+    # A literal delimiter is escaped (\\\\( \\$), a character reference or in code (indented too),
+    # or a pair of dollars Markdown takes for no formula where MathJax finds one (`$$$$`: nothing between).
+    if ("\\\\" not in source and "\\$" not in source and "&#" not in source and "`" not in source and "    " not in source
+            and "$$" not in source):
         return None
     found = formulas(source)
     if with_formula and not found:
