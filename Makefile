@@ -67,7 +67,7 @@ browser: $(STAMP)
 	$(VENV)/bin/python -m pip install --quiet -e '.[test,browser]'
 
 # Mutation testing of the escaping, writer, check and output modules (setup.cfg lists them):
-# about two hours on a busy 2-core machine, not part of CI. Each mutant runs the tests
+# about an hour on a busy 2-core machine, not part of CI. Each mutant runs the tests
 # that reach it, listed for its module, fastest first, without the slowest (tests/conftest.py,
 # setup.cfg [mutation]); child processes import the mutated code too. Each mutant's verdict is
 # kept in mutants/ as soon as it is known: `mutation-continue` goes on with an interrupted run,

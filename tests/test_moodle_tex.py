@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from lmsexport.formats import FORMATS
 from lmsexport.loader import load_quiz
 from lmsexport.pipeline import process_quiz
@@ -81,3 +83,34 @@ def test_a_literal_delimiter_in_a_category_info_with_a_formula_is_said(tmp_path)
     # Without a formula in the description nothing in the info is typeset: nothing to say.
     path.write_text(json.dumps({**CATEGORY, "description": {"text": "No formula, a literal \\\\(y\\\\)", "format": "markdown"}}), encoding="utf-8")
     assert not [d for d in process_quiz(path, tuple(FORMATS), ExportOptions(), render=False).diagnostics if d.code == LOSS]
+
+
+def test_four_dollars_beside_a_formula_are_said_for_both_moodle_formats(tmp_path):
+    # Markdown makes no formula of `$$$$` (nothing stands between the pairs), so the HTML holds the
+    # four dollars as written; the field's formula has the filter mark it, and MathJax takes them
+    # for an empty display formula: they do not show.
+    path = tmp_path / "dollars.json"
+    path.write_text(json.dumps({"id": "d", "title": "D", "language": "en", "text_format": "markdown", "questions": [
+        {"id": "q", "type": "true_false", "stem": "A formula $x$ and $$$$ as written", "answer": True},
+        {"id": "r", "type": "true_false", "stem": "No formula: $$$$ shows", "answer": True}]}), encoding="utf-8")
+    outcome = process_quiz(path, tuple(FORMATS), ExportOptions(), render=False)
+    assert [(d.pointer, d.formats) for d in outcome.diagnostics if d.code == LOSS] == [("/questions/0/stem", ("moodle", "gift"))]
+
+
+# A Markdown text with a formula, and whether MathJax would typeset something of it that is no formula.
+FIELDS = [
+    ("A formula $x$ and a literal \\\\(x\\\\), the same TeX", True),
+    ("A literal \\\\(x\\\\) before the formula $x$", True),
+    ("Twice the formula $x$ and $x$, nothing else", False),
+    ("A display formula $$x^2$$ beside `code`", False),
+    ("A display formula $$x^2$$ and its literal \\\\[x^2\\\\]", True),
+]
+
+
+@pytest.mark.parametrize("stem, said", FIELDS)
+def test_a_literal_beside_the_same_formula_is_said_and_a_formula_alone_is_not(tmp_path, stem, said):
+    path = tmp_path / "field.json"
+    path.write_text(json.dumps({"id": "f", "title": "F", "language": "en", "text_format": "markdown", "questions": [
+        {"id": "q", "type": "true_false", "stem": stem, "answer": True}]}), encoding="utf-8")
+    outcome = process_quiz(path, tuple(FORMATS), ExportOptions(), render=False)
+    assert [d.pointer for d in outcome.diagnostics if d.code == LOSS] == (["/questions/0/stem"] if said else [])

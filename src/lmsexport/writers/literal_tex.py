@@ -24,8 +24,10 @@ def literal_tex(text: Text | None, delimiters: re.Pattern, with_formula: bool = 
     if text is None or text.format is not _MARKDOWN:
         return None
     source = text.source
-    # A literal delimiter is escaped (\\\\( \\$), a character reference or in code (indented too).
-    if "\\\\" not in source and "\\$" not in source and "&#" not in source and "`" not in source and "    " not in source:
+    # A literal delimiter is escaped (\\\\( \\$), a character reference or in code (indented too),
+    # or a pair of dollars Markdown takes for no formula where MathJax finds one (`$$$$`: nothing between).
+    if ("\\\\" not in source and "\\$" not in source and "&#" not in source and "`" not in source and "    " not in source
+            and "$$" not in source):
         return None
     # Every formula's delimiter holds a dollar or a backslash: a text with neither has no formula,
     # and is not parsed to find none. The formulas are looked for only when they are needed.
