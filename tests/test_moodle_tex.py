@@ -104,6 +104,8 @@ FIELDS = [
     ("Twice the formula $x$ and $x$, nothing else", False),
     ("A display formula $$x^2$$ beside `code`", False),
     ("A display formula $$x^2$$ and its literal \\\\[x^2\\\\]", True),
+    ("A formula \\(x\\) with no dollar and a literal \\\\(y\\\\)", True),
+    ("A formula \\(x\\) with no dollar beside `code`", False),
 ]
 
 
