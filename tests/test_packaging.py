@@ -16,7 +16,7 @@ def test_wheel_ships_schema_and_console_script(tmp_path):
     with zipfile.ZipFile(wheel) as archive:
         assert archive.read("lmsexport/quiz.schema.json") == (ROOT / "schema" / "quiz.schema.json").read_bytes()
         entry_points = next(n for n in archive.namelist() if n.endswith("entry_points.txt"))
-        assert "lmsexport = lmsexport.launch:main" in archive.read(entry_points).decode()  # launch.py: --version before Typer
+        assert "lmsexport = lmsexport.launch:main" in archive.read(entry_points).decode()
 
 
 def test_python_dash_m_runs_the_cli():
