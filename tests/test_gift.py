@@ -330,11 +330,3 @@ def test_a_missing_word_ending_its_text_is_written_as_block_html(text_format, fi
     quiz = quiz_of({"id": "p", "type": "fill_in_blanks", "blanks": blanks, **fields}, text_format=text_format)
     quiz = dataclasses.replace(quiz, media=(MediaFile("media/ring.png", b"PNG", "image/png"),))
     assert f"// [id:p]\n{written}\n" in export(quiz, media_base_url=base).data.decode()
-
-
-def test_an_option_at_99_9999_percent_is_read_as_partly_right_as_moodle_grades_it():
-    # Moodle grades a fraction right only above 0.999999 (question/engine/states.php,
-    # graded_state_for_fraction): the single choice's correct option is the one at 100%.
-    quiz = read_gift("::r:: Pick {\n\t=a\n\t~%99.9999%b\n}\n")
-    [question] = quiz.questions
-    assert [(c.text.source, c.correct, c.credit) for c in question.choices] == [("a", True, 1.0), ("b", False, 0.999999)]

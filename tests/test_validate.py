@@ -255,20 +255,20 @@ def test_full_credit_is_one_within_a_millionth():
     assert is_full_credit(1.0) and is_full_credit(0.3333333 * 3) and is_full_credit(1.0000005)
     assert not is_full_credit(0.99999) and not is_full_credit(1.00001)
     assert reaches_full_credit(0.9999995) and reaches_full_credit(1.0) and reaches_full_credit(1.5)
-    # Moodle grades a fraction right only above 0.999999 (question/engine/states.php,
-    # graded_state_for_fraction): 99.9999% is partly right, neither full credit nor more.
-    assert not is_full_credit(0.999999) and not reaches_full_credit(0.999999)
+    # Moodle's import matches 99.9999% to 100% (within 1e-5) and grades it right
+    # (tests/importers/test_moodle.py): a millionth below 1 reaches full credit.
+    assert reaches_full_credit(0.999999)
     assert not reaches_full_credit(0.99999)
 
 
-def test_a_wrong_option_worth_99_9999_percent_is_partly_right_as_moodle_grades_it(tmp_path):
+def test_a_wrong_option_worth_99_9999_percent_is_refused_as_a_second_right_answer(tmp_path):
     path = tmp_path / "quiz.json"
     path.write_text(json.dumps({"id": "q", "title": "T", "language": "en", "questions": [
         {"id": "s", "type": "single_choice", "stem": "Pick", "options": [
             {"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B", "credit": 0.999999}]}]}), encoding="utf-8")
     code, report = validate_json(path)
-    assert [d["message"] for d in report["diagnostics"] if d["severity"] == "error"] == []
-    assert code == 0
+    errors = [d for d in report["diagnostics"] if d["severity"] == "error"]
+    assert code == 1 and [d["pointer"] for d in errors] == ["/questions/0/options/1/credit"], errors
 
 
 # -- hostile files ------------------------------------------------------------------------------

@@ -29,10 +29,8 @@ def is_full_credit(credit: float) -> bool:
 
 def reaches_full_credit(credit: float) -> bool:
     """Full credit or more: what an option that is not correct may not be worth, and what makes a
-    platform's option the correct one of a single choice question. Below 1 it is `is_full_credit`
-    (0.999999 is not: its double lies a little more than a millionth below 1, and Moodle grades it
-    partly right)."""
-    return credit >= 1 or is_full_credit(credit)
+    platform's option the correct one of a single choice question."""
+    return credit >= 1 - FULL_CREDIT
 
 
 def same_but_for_rounding(a: float, b: float) -> bool:

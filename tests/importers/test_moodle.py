@@ -840,6 +840,35 @@ def test_a_no_break_space_at_an_end_of_a_drop_down_option_is_stored_and_read_bac
     assert [o.text for o in item.quiz.questions[0].blanks[0].options] == options
 
 
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("version", VERSIONS)
+def test_an_option_at_99_9999_percent_is_a_second_right_answer_as_moodle_stores_and_grades_it(moodle_sites, tmp_path, version, fmt):
+    """Moodle's import matches a fraction to its grade list within 1e-5: an option at 99.9999%
+    is stored at 100% and its question engine grades it right. The import reads it so, and
+    validate refuses a wrong option worth that much (tests/test_validate.py)."""
+    from lmsexport.importers import import_data
+
+    data = (b'<?xml version="1.0"?><quiz><question type="multichoice"><name><text>near</text></name>'
+            b'<questiontext format="html"><text>Pick</text></questiontext><single>true</single>'
+            b'<answer fraction="100" format="html"><text>A</text></answer>'
+            b'<answer fraction="99.9999" format="html"><text>B</text></answer></question></quiz>')
+    if fmt == "gift":
+        data = b"::near:: Pick {\n\t=A\n\t~%99.9999%B\n}\n"
+    target = tmp_path / ("near.xml" if fmt == "xml" else "near.gift.txt")
+    target.write_bytes(data)
+    site = moodle_sites(version)
+    stored = site.import_file(target, fmt, keep=True)
+    assert stored.report["ok"], stored.report["errors"]
+    (question,) = stored.report["questions"]
+    env = dict(os.environ, MOODLE_HARNESS_DIR=str(site.state), MOODLE_HARNESS_QUIET="1", MOODLE_HARNESS_PGPORT=str(site.port))
+    run = subprocess.run(["php", str(Path(__file__).with_name("moodle_grade_probe.php")), site.source, str(question["id"])],
+                         capture_output=True, text=True, env=env, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:] + run.stdout[-2000:]
+    assert json.loads(run.stdout.strip().splitlines()[-1]) == [["A", 1, "gradedright"], ["B", 1, "gradedright"]]
+    (item,), _ = import_data(data, target.name, "moodle" if fmt == "xml" else "gift")
+    assert [c.correct for c in item.quiz.questions[0].choices] == [True, True]
+
+
 # -- the quiz's language -------------------------------------------------------------------------
 
 def _shown_category_description(site: MoodleSite, fmt: str, text: str) -> str:
