@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -209,35 +210,27 @@ def test_a_list_or_fenced_code_holding_a_nul_or_a_lone_cr_renders_as_commonmark_
         assert simple_html(source) in (None, html), source
 
 
-def test_fenced_code_renders_as_commonmark_says_shortcut_or_not():
-    """Fenced code as CommonMark renders it, written out: its markup characters as references, a
-    fence indented by up to three spaces closing the block (so the text after it is a paragraph
-    and the last fence opens a block that runs to the end), one indented by a tab kept as code."""
+# CommonMark's HTML, written out. Fenced code: its markup characters as references, a fence
+# indented by up to three spaces closing the block (so the text after it is a paragraph and the
+# last fence opens a block that runs to the end), one indented by a tab kept as code. Lists and
+# paragraphs: a list ending with a line end, a paragraph of two lines straight before a list, a
+# list and a paragraph a blank line apart.
+COMMONMARK_BLOCKS = [
+    ('```\nif a > b and c < d & "e"\n```', "<pre><code>if a &gt; b and c &lt; d &amp; &quot;e&quot;\n</code></pre>"),
+    ("```\na\n  ```\nb\n```", "<pre><code>a\n</code></pre>\n<p>b</p>\n<pre><code></code></pre>"),
+    ("```\na\n\t```\n```", "<pre><code>a\n\t```\n</code></pre>"),
+    ("- a\n- b\n", "<ul>\n<li>a</li>\n<li>b</li>\n</ul>"),
+    ("x\n*a*\n- b c", "<p>x\n<em>a</em></p>\n<ul>\n<li>b c</li>\n</ul>"),
+    ("- b c\n\ny z\n", "<ul>\n<li>b c</li>\n</ul>\n<p>y z</p>"),
+]
+
+
+@pytest.mark.parametrize("source, html", COMMONMARK_BLOCKS)
+def test_fenced_code_lists_and_paragraphs_render_as_commonmark_says_shortcut_or_not(source, html):
     from lmsexport.text.simple import simple_html
 
-    table = [
-        ('```\nif a > b and c < d & "e"\n```', "<pre><code>if a &gt; b and c &lt; d &amp; &quot;e&quot;\n</code></pre>"),
-        ("```\na\n  ```\nb\n```", "<pre><code>a\n</code></pre>\n<p>b</p>\n<pre><code></code></pre>"),
-        ("```\na\n\t```\n```", "<pre><code>a\n\t```\n</code></pre>"),
-    ]
-    for source, html in table:
-        assert to_html(Text(source, TextFormat.MARKDOWN)) == html
-        assert simple_html(source) in (None, html), source
-
-
-def test_lists_and_paragraphs_render_as_commonmark_says_shortcut_or_not():
-    """A list ending with a line end, a paragraph of two lines straight before a list, a list
-    and a paragraph a blank line apart: CommonMark's HTML, written out."""
-    from lmsexport.text.simple import simple_html
-
-    table = [
-        ("- a\n- b\n", "<ul>\n<li>a</li>\n<li>b</li>\n</ul>"),
-        ("x\n*a*\n- b c", "<p>x\n<em>a</em></p>\n<ul>\n<li>b c</li>\n</ul>"),
-        ("- b c\n\ny z\n", "<ul>\n<li>b c</li>\n</ul>\n<p>y z</p>"),
-    ]
-    for source, html in table:
-        assert to_html(Text(source, TextFormat.MARKDOWN)) == html
-        assert simple_html(source) in (None, html), source
+    assert to_html(Text(source, TextFormat.MARKDOWN)) == html
+    assert simple_html(source) in (None, html), source
 
 
 def test_a_formula_with_no_command_is_checked_too():
