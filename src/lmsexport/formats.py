@@ -33,8 +33,8 @@ class Format:
     # Options of the export commands that act on this format only (others are not offered).
     options: tuple[str, ...] = ()
     # Formats of one family share rules (Moodle XML and GIFT: what Moodle does with any import),
-    # said once for all of them: checked together, the first says them for the family (its
-    # check takes `family`, the names to say them for; () when another says them).
+    # said once for all of them: checked or written together, the first says them for the family
+    # (its check and its writer take `family`, the names to say them for; () when another says them).
     family: str | None = None
 
     @property

@@ -186,8 +186,8 @@ def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, 
     if not result.ok:
         return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, settle(result.diagnostics, options.strict, source))
     found = list(result.diagnostics)
+    family = families(formats)  # the rules Moodle XML and GIFT share, said once for both
     if not render:
-        family = families(formats)  # the rules Moodle XML and GIFT share, said once for both
         for name in formats:
             found += _checked(name, quiz, options, path, family.get(name))
             on_step(f"{path.name}: checked {name}")
@@ -195,16 +195,17 @@ def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, 
     exports = []
     for name in formats:  # a defect of ours fails this quiz only; the others go on
         try:
-            export = FORMATS[name].render(quiz, options)
+            said_for = family.get(name)
+            export = FORMATS[name].render(quiz, options) if said_for is None else FORMATS[name].render(quiz, options, said_for)
         except Exception as problem:
-            checked = _checked(name, quiz, options, path)
+            checked = _checked(name, quiz, options, path, family.get(name))
             # Content the check refuses may be what the writer could not cope with: that is the report.
             found += checked if any(d.is_error for d in checked) else [*checked, _internal(name, "writing", problem, path)]
             on_step(f"{path.name}: rendered {name}")
             continue
         said = list(export.diagnostics)  # each names its format already (writers/reporter.py)
         if export.failed:  # the writer stopped at the first part it could not write; its check finds them all
-            checked = _checked(name, quiz, options, path)
+            checked = _checked(name, quiz, options, path, family.get(name))
             said = [*checked, *unchecked(checked, said)]
         else:
             # Its diagnostics are the quiz's (found, settled below): the bytes alone are kept,

@@ -169,16 +169,17 @@ def question_losses(report: Reporter, question: Question) -> None:
 
 
 def written_questions(report: Reporter, write: Callable[[Question], str | None], section_start: Callable[[Section, int], str],
-                      quiz_category: Callable[[], str], shared: Reporter | None = None, shared_said: bool = True) -> list[str]:
+                      quiz_category: Callable[[], str], family: tuple[str, ...] | None = None) -> list[str]:
     """The parts of a Moodle XML or GIFT file after its head, in the order Moodle reads them: each
     section opens its subcategory (`section_start`, given the section and its question count),
     the questions after a section go back to the quiz's category (`quiz_category`), and each
     question is judged by the rules both formats share, then written (`write`, None when it
-    cannot be). A format's check walks the same way with a writer that renders no text, and may
-    say the shared rules through `shared` instead (naming both formats), or leave them to the
-    other format's check (`shared_said` False)."""
-    if shared is None:
-        shared = report
+    cannot be). `family` (formats.families): when both formats are made or checked together, the
+    formats to say the shared rules for, naming them all (what each would say, merged as `settle`
+    merges them), or () when the other format says them; None, this format alone says them."""
+    shared_said = family is None or bool(family)
+    own = report.formats
+    shared = family or own
     parts: list[str] = []
     in_quiz_category = True
     sections_of_drafts(report, "moodle-section")
@@ -191,8 +192,10 @@ def written_questions(report: Reporter, write: Callable[[Question], str | None],
             in_quiz_category = True
         for question in members:
             if shared_said:
-                question_losses(shared, question)
-                grade_problems(shared, question)
+                report.formats = shared  # counted among this format's errors all the same
+                question_losses(report, question)
+                grade_problems(report, question)
+                report.formats = own
             part = write(question)
             if part is not None:
                 parts.append(part)
@@ -204,9 +207,7 @@ def checked(report: Reporter, format_title: str, writer: Callable[[Reporter], Ca
             family: tuple[str, ...] | None = None) -> Iterator[Diagnostic]:
     """A Moodle XML or GIFT check: what `render` says, in its order, from the same rules (the
     quiz's, each section's, then `written_questions` with `writer`, the format's question writer
-    with no text rendered). `family` (formats.families): the formats to say the rules both share
-    for, when both are checked; () when the other says them. Said once, each is what the two
-    checks would each say, merged as `settle` merges them (tests/test_format_checks.py)."""
+    with no text rendered, and `family` as `render` takes it; tests/test_format_checks.py)."""
     if not report.quiz.exported_questions:  # the writer's own note: no file for a quiz of drafts only
         return iter(nothing_to_export(report, "", format_title).diagnostics)
     quiz_reported(report)
@@ -215,17 +216,8 @@ def checked(report: Reporter, format_title: str, writer: Callable[[Reporter], Ca
         section_reported(report, section)
         return ""
 
-    shared = _saying_for(report, family) if family else None
-    written_questions(report, writer(report), section_start, str, shared, shared_said=family is None or bool(family))
+    written_questions(report, writer(report), section_start, str, family)
     return iter(report.found)
-
-
-def _saying_for(report: Reporter, formats: tuple[str, ...]) -> Reporter:
-    """A reporter that adds to `report`'s findings, in their order, naming `formats`."""
-    shared = Reporter(report.quiz, report.format, report.options)
-    shared.found = report.found
-    shared.formats = formats
-    return shared
 
 
 def plugin_url(path: str) -> str:

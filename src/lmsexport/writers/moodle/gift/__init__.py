@@ -17,7 +17,8 @@ def filename(quiz: Quiz) -> str:
     return f"{quiz.id}.gift.txt"
 
 
-def render(quiz: Quiz, options: ExportOptions) -> Export:
+def render(quiz: Quiz, options: ExportOptions, family: tuple[str, ...] | None = None) -> Export:
+    """`family`: see common.written_questions."""
     report = Reporter(quiz, "gift", options)
     if not quiz.exported_questions:
         return nothing_to_export(report, filename(quiz), "GIFT")
@@ -27,7 +28,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         section_path = section_reported(report, section)
         return _comments([("section", section.title), *_section_fields(section, count)]) + "\n" + _category_line(section_path)
 
-    blocks = written_questions(report, BlockWriter(report).block, section_start, lambda: _category_line(path))
+    blocks = written_questions(report, BlockWriter(report).block, section_start, lambda: _category_line(path), family)
     if report.failed:
         return report.export(filename(quiz))
     head = header(quiz) + "\n" + _category_line(path) + "\n\n"

@@ -17,7 +17,8 @@ def filename(quiz: Quiz) -> str:
     return f"{quiz.id}.xml"
 
 
-def render(quiz: Quiz, options: ExportOptions) -> Export:
+def render(quiz: Quiz, options: ExportOptions, family: tuple[str, ...] | None = None) -> Export:
+    """`family`: see common.written_questions."""
     report = Reporter(quiz, "moodle", options)
     if not quiz.exported_questions:
         return nothing_to_export(report, filename(quiz), "Moodle XML")
@@ -28,7 +29,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
         section_reported(report, section)
         return section_category_question(quiz, section, count)
 
-    parts = written_questions(report, writer.write, section_start, lambda: category_question(quiz))
+    parts = written_questions(report, writer.write, section_start, lambda: category_question(quiz), family)
     if report.failed:
         return report.export(filename(quiz))
     return report.export(filename(quiz), utf8([DECLARATION, "<quiz>\n", category_question(quiz), *parts, "</quiz>\n"]))
