@@ -18,6 +18,7 @@ from urllib.parse import quote, unquote
 from ...diagnostics import Diagnostic
 from ...model import Question, Quiz, Section, Text
 from ...text import (
+    MARKDOWN,
     PLAIN,
     RenderStyle,
     plain_to_html,
@@ -160,7 +161,8 @@ def question_losses(report: Reporter, question: Question) -> None:
             at, parts = tag_place(report.quiz, question, tag)
             report.loss(at, f"tag {tag!r}: Moodle drops '<', '>', '`', control characters and repeated spaces from tags and keeps {TAG_MAX} characters", *parts, code="moodle-tag")
     for parts, text in question.texts():
-        if typesets_literal_tex(text):
+        # Only Markdown has formulas: most texts are plain or absent, told without two calls.
+        if text is not None and text.format is MARKDOWN and typesets_literal_tex(text):
             report.lost(question, LITERAL_TEX, *parts)
     if getattr(question, "shuffle", False):
         for index, choice in enumerate(getattr(question, "choices", ())):
