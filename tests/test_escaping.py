@@ -8,6 +8,8 @@ import re
 import shutil
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from conftest import DATA
 from packages import entries
 from lxml import etree
@@ -110,3 +112,12 @@ def test_numbers_are_written_as_xsd_reads_them_back_integers_up_to_1e15_without_
     table = [(3.0, "3"), (-0.0, "0"), (999999999999999.0, "999999999999999"), (1e15, "1000000000000000.0"),
              (0.1, "0.1"), (1e16, "1e+16"), (-2.5, "-2.5")]
     assert [(value, number(value)) for value, _ in table] == table
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=st.text(alphabet=st.sampled_from(list("ab <>&\r\n]]>é")) | st.characters(), max_size=30))
+def test_moodle_text_content_is_cdata_exactly_when_a_character_needs_escaping(value):
+    from lmsexport.writers.moodle.moodle_xml.xml import character_data
+
+    cdata = "<![CDATA[" + value.replace("]]>", "]]]]><![CDATA[>") + "]]>"
+    assert character_data(value) == (cdata if re.search("[&<>\r]", value) else value)

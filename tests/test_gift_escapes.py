@@ -8,6 +8,8 @@ import re
 import tarfile
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lmsexport.importers.gift.reader import _post, _pre
 from lmsexport.text.gift_escapes import BACKSLASH, ESCAPES, PLACEHOLDER
@@ -83,3 +85,34 @@ def test_a_name_is_written_as_moodle_reads_its_placeholders_and_a_category_path_
     paths = [("a/b", "a/b"), ("C\\#&&035;", "C\\\\#&&035;"), ("a&&092;b", "a\\\\b"), ("line\nbreak", "line break"),
              ("cr\rlf\r\nx", "cr lf x")]
     assert [(source, category(source)) for source, _ in paths] == paths
+
+
+# Texts made mostly of GIFT's special characters, Moodle's placeholders and arrows, and anything else.
+_GIFTISH = st.lists(st.sampled_from([*"ab \\~=#{}:\n\r-&[]é🚀", "->", "&&", *(p for _, p, _ in (*ESCAPES, BACKSLASH))])
+                    | st.characters(), max_size=12).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(source=_GIFTISH)
+def test_escape_tells_a_text_without_special_characters_from_one_with_them(source):
+    """The fast test of `escape` (no special character: the text as it is) against every replace done."""
+    from lmsexport.writers.moodle.gift.escape import escape, line_breaks
+
+    every_replace = (line_breaks(source).replace("\\", "\\\\").replace("~", "\\~").replace("=", "\\=").replace("#", "\\#")
+                     .replace("{", "\\{").replace("}", "\\}").replace(":", "\\:").replace("\n", "\\n"))
+    assert escape(source) == every_replace
+
+
+@settings(max_examples=300, deadline=None)
+@given(source=_GIFTISH, inline=st.booleans(), language=st.sampled_from([None, "en", "nl"]))
+def test_the_block_writers_plain_text_is_what_escape_rich_writes(source, inline, language):
+    """BlockWriter.rich's fast path for plain text in the quiz's language against escape.rich."""
+    from quizzes import quiz_of
+    from lmsexport.model import Text
+    from lmsexport.writers.moodle.gift.questions import BlockWriter
+    from lmsexport.writers.reporter import Reporter
+    from lmsexport.writers.shared import ExportOptions
+
+    writer = BlockWriter(Reporter(quiz_of(), "gift", ExportOptions()))
+    writer.lang = None if language in (None, "en") else language
+    assert writer.rich(Text(source), inline) == writer_escape.rich(Text(source), inline, writer.lang)

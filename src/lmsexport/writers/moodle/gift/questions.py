@@ -80,8 +80,11 @@ class BlockWriter:
         self.style = None if base is None else RenderStyle(media_url=media_link(base))
 
     def rich(self, text: Text, inline: bool) -> str:
-        if self.lang is None and text.format is PLAIN and esc.plain_survives(text.source):
-            return "[plain]" + esc.escape(text.source)  # the common case, without detours
+        source = text.source
+        # The common case, without detours: a plain text with no '->' and no '&&' survives as it
+        # is (escape.plain_survives; esc.rich says the rest).
+        if self.lang is None and text.format is PLAIN and "->" not in source and "&&" not in source:
+            return "[plain]" + esc.escape(source)
         return esc.rich(text, inline, self.lang, self.style)
 
     def paragraph(self, text: Text) -> str:
@@ -129,7 +132,8 @@ class BlockWriter:
         return "// " + " ".join(tokens)
 
     def common_losses(self, question: Question) -> None:
-        if esc.PLACEHOLDER.search(question_name(question)):
+        name = question_name(question)
+        if "&&" in name and esc.PLACEHOLDER.search(name):  # every placeholder starts so
             self.report.loss(question, "the question name holds Moodle's GIFT placeholders (&&058; ...), which Moodle turns into characters", name_place(question), code="gift-name")
         default_points = 0.0 if question.type == "description" else 1.0
         if question.points != default_points:
