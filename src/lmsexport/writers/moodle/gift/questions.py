@@ -117,19 +117,18 @@ class BlockWriter:
                 # missing word: as a paragraph of HTML the block has text after it and shows the same.
                 stem = self.paragraph(question.stem)
             stem, body = fill(stem, lambda name: body), ""
-        lines = [self.comment(question), "::" + esc.name(question_name(question)) + "::" + stem + body]
-        return "\n".join(line for line in lines if line)
+        return self.comment(question) + "\n::" + esc.name(question_name(question)) + "::" + stem + body
 
     def comment(self, question: Question) -> str:
         # Moodle reads `[id:...]` and `[tag:...]` from the comment lines of a question.
-        tokens = [f"[id:{question.id}]"]
+        comment = f"// [id:{question.id}]"
         for tag in question_tags(self.quiz, question):
             if _TAG_SAFE.match(tag):
-                tokens.append("[tag:" + tag.replace("]", "\\]") + "]")
+                comment += " [tag:" + tag.replace("]", "\\]") + "]"
             else:
                 at, parts = tag_place(self.quiz, question, tag)
                 self.report.loss(at, f"tag {tag!r}: a GIFT tag cannot hold line breaks, control characters, '<' or '>', nor end with a backslash; it is left out", *parts, code="gift-tag")
-        return "// " + " ".join(tokens)
+        return comment
 
     def common_losses(self, question: Question) -> None:
         name = question_name(question)
