@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import posixpath
+from functools import lru_cache
 from urllib.parse import unquote
 
 from ....model import Quiz, Text
@@ -23,6 +24,11 @@ from ...xml import attribute
 from .xml import character_data
 
 _EMPTY = ("html", "", ())
+
+
+@lru_cache(maxsize=64)  # a few tags at a few indents, asked several times a question
+def _empty_field(indent: str, tag: str) -> str:
+    return f'{indent}<{tag} format="html">\n{indent}  <text></text>\n{indent}</{tag}>\n'
 
 
 class Fields:
@@ -77,7 +83,7 @@ class Fields:
 
     def field(self, indent: str, tag: str, text: Text | None, inline: bool, lang: str | None) -> str:
         if text is None:
-            return f'{indent}<{tag} format="html">\n{indent}  <text></text>\n{indent}</{tag}>\n'
+            return _empty_field(indent, tag)
         if lang is None and text.format is PLAIN:  # the common case, without detours
             return f'{indent}<{tag} format="plain_text">\n{indent}  <text>{character_data(text.source)}</text>\n{indent}</{tag}>\n'
         fmt, body = self.inner(indent + "  ", text, inline, lang)
