@@ -9,8 +9,10 @@ The writers call `grade_percent` for the same credits, to write them, and report
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ...model import (
     Description,
@@ -90,9 +92,15 @@ def grade_problems(report: Reporter, question: Question) -> None:
                            f"at 0 or a negative grade of the list), or export with the nearest-grade option")
                 report.error(question, message, "options", code="moodle-grade")
             return
-    for where, credit, what in CREDITS[type(question)](question):
+    credited = CREDITS[type(question)]
+    if credited is None:
+        return
+    for index, item in enumerate(getattr(question, credited.attribute)):
+        credit = item.credit
         if exact_grade(credit) is not None:
             continue
+        # The place and name of the credit are made only for a credit off the list.
+        where, what = (credited.field, index, "credit"), credited.named(index, item)
         nearest = nearest_grade(credit)
         if report.options.nearest_grade:
             message = f"{what}: credit {credit:g} is not one of Moodle's grade fractions; written as the nearest one, {nearest}% (the score changes)"
@@ -103,42 +111,32 @@ def grade_problems(report: Reporter, question: Question) -> None:
             report.error(question, message, *where, code="moodle-grade")
 
 
-Credits = Iterator[tuple[tuple[str | int, ...], float, str]]
+@dataclass(frozen=True, slots=True)
+class Credited:
+    """Where a question type's credits stand: the model's attribute holding the credited items,
+    its name in the content, and what a message calls the item at an index."""
+
+    attribute: str
+    field: str
+    named: Callable[[int, Any], str]
 
 
-def _choice_credits(question: SingleChoice | MultipleResponse) -> Credits:
-    for i, c in enumerate(question.choices):
-        yield ("options", i, "credit"), c.credit, f"option {c.id}"
+_OPTIONS = Credited("choices", "options", lambda index, choice: f"option {choice.id}")
 
-
-def _short_answer_credits(question: ShortAnswer) -> Credits:
-    for i, a in enumerate(question.answers):
-        yield ("answers", i, "credit"), a.credit, f"answer {a.text!r}"
-
-
-def _numerical_credits(question: Numerical) -> Credits:
-    for i, a in enumerate(question.answers):
-        yield ("answers", i, "credit"), a.credit, f"answer {i + 1}"
-
-
-def _no_credits(question: Question) -> Credits:
-    """Graded by Moodle itself (true/false, matching, ordering, essay, description) or, for a
-    cloze question, with any fraction: no credit is judged against the grade list."""
-    return iter(())
-
-
-# The credits judged against Moodle's grade list, with their places and names, by question class.
-CREDITS: dict[type[Question], Callable[[Question], Credits]] = {
-    SingleChoice: _choice_credits,
-    MultipleResponse: _choice_credits,
-    ShortAnswer: _short_answer_credits,
-    Numerical: _numerical_credits,
-    TrueFalse: _no_credits,
-    Matching: _no_credits,
-    Ordering: _no_credits,
-    FillInBlanks: _no_credits,
-    Essay: _no_credits,
-    Description: _no_credits,
+# The credits judged against Moodle's grade list, by question class. None: graded by Moodle itself
+# (true/false, matching, ordering, essay, description) or, for a cloze question, with any
+# fraction: no credit is judged against the grade list.
+CREDITS: dict[type[Question], Credited | None] = {
+    SingleChoice: _OPTIONS,
+    MultipleResponse: _OPTIONS,
+    ShortAnswer: Credited("answers", "answers", lambda index, answer: f"answer {answer.text!r}"),
+    Numerical: Credited("answers", "answers", lambda index, answer: f"answer {index + 1}"),
+    TrueFalse: None,
+    Matching: None,
+    Ordering: None,
+    FillInBlanks: None,
+    Essay: None,
+    Description: None,
 }
 
 
