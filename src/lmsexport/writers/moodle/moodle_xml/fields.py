@@ -27,7 +27,8 @@ _EMPTY = ("html", "", ())
 
 
 @lru_cache(maxsize=64)  # a few tags at a few indents, asked several times a question
-def _empty_field(indent: str, tag: str) -> str:
+def empty_field(indent: str, tag: str) -> str:
+    """The field of no text."""
     return f'{indent}<{tag} format="html">\n{indent}  <text></text>\n{indent}</{tag}>\n'
 
 
@@ -83,7 +84,7 @@ class Fields:
 
     def field(self, indent: str, tag: str, text: Text | None, inline: bool, lang: str | None) -> str:
         if text is None:
-            return _empty_field(indent, tag)
+            return empty_field(indent, tag)
         if lang is None and text.format is PLAIN:  # the common case, without detours
             return f'{indent}<{tag} format="plain_text">\n{indent}  <text>{character_data(text.source)}</text>\n{indent}</{tag}>\n'
         fmt, body = self.inner(indent + "  ", text, inline, lang)

@@ -27,7 +27,7 @@ from ...shared import in_language
 from . import cloze
 from ..grades import grade_percent
 from ...reporter import Reporter, outcome_feedback
-from .fields import Fields
+from .fields import Fields, empty_field
 from ...xml import number, text
 from ....tolerances import same_but_for_rounding
 from .xml import character_data, value
@@ -38,6 +38,7 @@ DEFAULT_TRUEFALSE_PENALTY = 1.0
 # Indents of a question's children and of their children.
 IN = "    "
 IN2 = "      "
+_NO_FEEDBACK = empty_field(IN2, "feedback")
 
 
 _DECIMALS: dict[float, str] = {}
@@ -75,7 +76,9 @@ class QuestionWriter:
 
     def feedback(self, text: Text | None) -> str:
         """The <feedback> of an answer."""
-        return self.fields.field(IN2, "feedback", text, True, self.lang if text is not None else None)
+        if text is None:
+            return _NO_FEEDBACK  # most answers have none
+        return self.fields.field(IN2, "feedback", text, True, self.lang)
 
     def header(self, question: Question, kind: str, default_penalty: float = DEFAULT_PENALTY, questiontext: str | None = None,
                points: float | None = None) -> str:
