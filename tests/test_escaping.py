@@ -121,3 +121,10 @@ def test_moodle_text_content_is_cdata_exactly_when_a_character_needs_escaping(va
 
     cdata = "<![CDATA[" + value.replace("]]>", "]]]]><![CDATA[>") + "]]>"
     assert character_data(value) == (cdata if re.search("[&<>\r]", value) else value)
+
+
+@pytest.mark.parametrize("special", ["&", "<", ">", "\r"])
+def test_each_character_needing_escape_alone_makes_moodle_text_cdata(special):
+    from lmsexport.writers.moodle.moodle_xml.xml import character_data
+
+    assert character_data(f"a{special}b") == f"<![CDATA[a{special}b]]>" and character_data("a]b") == "a]b"

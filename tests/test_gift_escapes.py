@@ -116,3 +116,10 @@ def test_the_block_writers_plain_text_is_what_escape_rich_writes(source, inline,
     writer = BlockWriter(Reporter(quiz_of(), "gift", ExportOptions()))
     writer.lang = None if language in (None, "en") else language
     assert writer.rich(Text(source), inline) == writer_escape.rich(Text(source), inline, writer.lang)
+
+
+@pytest.mark.parametrize("special, escaped", [("\\", "\\\\"), ("~", "\\~"), ("=", "\\="), ("#", "\\#"), ("{", "\\{"), ("}", "\\}"),
+                                              (":", "\\:"), ("\n", "\\n"), ("\r", "\\n")])
+def test_each_special_character_alone_is_escaped(special, escaped):
+    """Each of the characters `escape` tests for, alone in a text, is escaped (written out by hand)."""
+    assert writer_escape.escape(f"a{special}b") == f"a{escaped}b"
