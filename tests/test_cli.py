@@ -338,10 +338,10 @@ def test_a_defect_in_one_writer_fails_that_quiz_only(bank, monkeypatch):
 
     real = gift.render
 
-    def broken(quiz, options):
+    def broken(quiz, options, family=None):
         if quiz.id == "optimizer-offload-cpu-nvme":
             raise RuntimeError("simulated defect")
-        return real(quiz, options)
+        return real(quiz, options, family)
 
     monkeypatch.setattr(gift, "render", broken)
     result = invoke("build")
