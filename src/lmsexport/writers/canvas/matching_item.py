@@ -56,7 +56,7 @@ def _match(parts: ItemParts, pairs: list[tuple[str, Text, str]], distractors: li
     answer_ids = [parts.number(f"pair:{pair_id}") for pair_id, _, _ in pairs]
     parts.answer_ids.extend(answer_ids)
     lines = parts.presentation
-    language = parts.quiz.language_of(parts.question)
+    language = parts.language
     for answer_id, (_, prompt, _) in zip(answer_ids, pairs):
         lines.open("response_lid", f' ident="response_{answer_id}"')
         # A bare text would be kept HTML-escaped by the importer (see item.feedback_html).
