@@ -154,8 +154,9 @@ _END_RESPROCESSING = f"{INDENT[4]}</resprocessing>\n"
 _END_ITEM = f"{INDENT[3]}</item>\n"
 
 
-def build_item(quiz: Quiz, question: Question, fill) -> str:
-    """The item element of `question`; `fill(parts)` writes the type's presentation and scoring."""
+def build_item(quiz: Quiz, question: Question, fill) -> list[str]:
+    """The item element of `question`, as the strings that make it up in order; `fill(parts)`
+    writes the type's presentation and scoring."""
     question_type = canvas_question_type(question)
     language = quiz.language_of(question)
     presentation = Lines(5, [_PRESENTATION])
@@ -163,7 +164,7 @@ def build_item(quiz: Quiz, question: Question, fill) -> str:
     if question_type == "text_only_question":
         presentation.parts.append(_END_PRESENTATION)
         head = _item_head(quiz, question, question_type, "0", "")
-        return "".join((head, *presentation.parts, _END_ITEM))
+        return [head, *presentation.parts, _END_ITEM]
 
     feedback = question.feedback
     resprocessing = Lines(5, [_RESPROCESSING])
@@ -188,7 +189,7 @@ def build_item(quiz: Quiz, question: Question, fill) -> str:
     for answer_id, text in parts.answer_feedback:
         out.append(itemfeedback(f"{answer_id}_fb", feedback_text(language, text)))
     out.append(_END_ITEM)
-    return "".join(out)
+    return out
 
 
 def _item_head(quiz: Quiz, question: Question, question_type: str, points: str, answer_ids: str) -> str:
