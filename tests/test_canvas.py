@@ -5,6 +5,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from canvas_reader import CANVAS, CP, QTI, read_package
 from conftest import CONTENT, DATA
 from lxml import html as lxml_html
@@ -220,3 +222,21 @@ def test_an_essay_is_scored_by_hand_its_only_condition_is_any_answer():
     conditions = root.findall(f".//{QTI}item/{QTI}resprocessing/{QTI}respcondition")
     assert [[child.tag for child in c.find(f"{QTI}conditionvar")] for c in conditions] == [[f"{QTI}other"]]
     assert conditions[0].find(f"{QTI}setvar") is None
+
+
+# Text made of the characters of markup and of the references the escaping rewrites, and any other.
+_PIECES = st.sampled_from(["<", ">", "&", ";", "amp", "lt", "gt", "quot", "#", "34", '"', "\r", "\n", "x", "é", "🇸🇳"])
+_MARKUP = st.lists(_PIECES).map("".join) | st.text()
+
+
+@given(language=_MARKUP, html=_MARKUP)
+def test_a_div_lang_escaped_apart_reads_as_the_whole(language, html):
+    """The writer escapes a stem's or feedback's `<div lang>` once per language and the text
+    alone: the pieces must read as the whole escaped at once, references and all."""
+    from html import escape
+
+    from lmsexport.writers.canvas.item import _END_DIV, _div_lang
+    from lmsexport.writers.canvas.qti12 import html_text
+
+    whole = html_text(f'<div lang="{escape(language)}">{html}</div>')
+    assert _div_lang(language) + html_text(html) + _END_DIV == whole

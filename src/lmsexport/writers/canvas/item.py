@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 from html import escape
@@ -26,9 +26,9 @@ from ...text import to_html
 from ...text.blanks import fill
 from . import identifiers
 from .media import STYLE
-from .qti12 import html_material, itemfeedback, other
+from .qti12 import escaped_material, html_text, itemfeedback, other
 from ..xml import attribute
-from .xml import Lines
+from .xml import INDENT, Lines
 
 QUESTION_TYPES: dict[type[Question], str] = {
     SingleChoice: "multiple_choice_question",
@@ -95,34 +95,39 @@ def html(text: Text) -> str:
     return to_html(text, STYLE)
 
 
-@dataclass
+@dataclass(slots=True)
 class ItemParts:
     """What a type builder fills in: the answers' ids and feedback, and the scoring conditions."""
 
     quiz: Quiz
     question: Question
+    language: str  # the question's, which its options and prompts are compared with
     presentation: Lines
-    resprocessing: Lines | None
+    resprocessing: Lines
     number: identifiers.NumberIds
-    answer_ids: list[str] = field(default_factory=list)
-    answer_feedback: list[tuple[str, Text]] = field(default_factory=list)
-
-    @property
-    def correct_feedback(self) -> str | None:
-        return "correct_fb" if self.question.feedback.correct is not None else None
+    correct_feedback: str | None  # the ident of the feedback shown on a right answer, if any
+    answer_ids: list[str]
+    answer_feedback: list[tuple[str, Text]]
 
 
 @lru_cache(maxsize=256)  # a quiz is in a language or two, and every stem and feedback opens so
 def _div_lang(language: str) -> str:
-    return f'<div lang="{escape(language)}">'
+    """`<div lang>` as the character data of a mattext. Canvas quizzes have no language of their
+    own; the lang attribute survives its sanitiser. `html_text` escapes character by character and
+    rewrites references, which hold neither "<" nor ">", so the opening and the closing `</div>`
+    escaped apart read as the whole escaped at once."""
+    return html_text(f'<div lang="{escape(language)}">')
 
 
-def stem_html(quiz: Quiz, question: Question) -> str:
-    # Canvas quizzes have no language of their own; the lang attribute survives its sanitiser.
+_END_DIV = html_text("</div>")
+
+
+def stem_text(language: str, question: Question) -> str:
+    """The stem in its `<div lang>`, as the character data of a mattext."""
     stem = html(question.stem)
     if isinstance(question, FillInBlanks):  # Canvas names a blank [name] in the text
         stem = fill(stem, lambda name: f"[{name}]")
-    return f"{_div_lang(quiz.language_of(question))}{stem}</div>"
+    return f"{_div_lang(language)}{html_text(stem)}{_END_DIV}"
 
 
 def canvas_question_type(question: Question) -> str:
@@ -133,58 +138,61 @@ def canvas_question_type(question: Question) -> str:
     return QUESTION_TYPES[type(question)]
 
 
-def feedback_html(language: str, text: Text) -> str:
-    """Feedback in a `<div lang>`. Canvas's importer (html_helper.rb, detect_html) unwraps
-    attribute-less <p>, <div> and <span> around a feedback and, when only text is left, keeps that
-    text still HTML-escaped, so students would read "&amp;"; a wrapper with an attribute stops it
-    and the feedback stays HTML. The language is a true attribute of the text, and Canvas keeps it."""
-    return f"{_div_lang(language)}{html(text)}</div>"
+def feedback_text(language: str, text: Text) -> str:
+    """Feedback in a `<div lang>`, as the character data of a mattext. Canvas's importer
+    (html_helper.rb, detect_html) unwraps attribute-less <p>, <div> and <span> around a feedback
+    and, when only text is left, keeps that text still HTML-escaped, so students would read
+    "&amp;"; a wrapper with an attribute stops it and the feedback stays HTML. The language is a
+    true attribute of the text, and Canvas keeps it."""
+    return f"{_div_lang(language)}{html_text(html(text))}{_END_DIV}"
 
 
-def build_item(quiz: Quiz, question: Question, fill) -> str:
-    """The item element of `question`; `fill(parts)` writes the type's presentation and scoring."""
+# The item's children, and the lines without content around them, at the item's depth of 4.
+_PRESENTATION, _END_PRESENTATION = f"{INDENT[4]}<presentation>\n", f"{INDENT[4]}</presentation>\n"
+_RESPROCESSING = f"{INDENT[4]}<resprocessing>\n{_OUTCOMES}"
+_END_RESPROCESSING = f"{INDENT[4]}</resprocessing>\n"
+_END_ITEM = f"{INDENT[3]}</item>\n"
+
+
+def build_item(quiz: Quiz, question: Question, fill) -> list[str]:
+    """The item element of `question`, as the strings that make it up in order; `fill(parts)`
+    writes the type's presentation and scoring."""
     question_type = canvas_question_type(question)
-    text_only = question_type == "text_only_question"
-    presentation = Lines(4)
-    presentation.open("presentation")
-    html_material(presentation, stem_html(quiz, question))
-    resprocessing = feedback_lines = None
-    answer_ids = ""
-    if not text_only:
-        feedback = question.feedback
-        resprocessing = Lines(5)
-        if feedback.general is not None:
-            other(resprocessing, "Yes", "general_fb")
-        parts = ItemParts(quiz, question, presentation, resprocessing, identifiers.NumberIds(quiz, question))
-        fill(parts)
-        if feedback.incorrect is not None and question_type not in _ADDS_PARTS:
-            other(resprocessing, "Yes", "general_incorrect_fb")
-        answer_ids = ",".join(parts.answer_ids)
-        feedback_lines = Lines(4)
-        language = quiz.language_of(question)
-        for ident, text in (
-            ("general_fb", feedback.general),
-            ("correct_fb", feedback.correct),
-            ("general_incorrect_fb", feedback.incorrect),
-        ):
-            if text is not None:
-                itemfeedback(feedback_lines, ident, feedback_html(language, text))
-        for answer_id, text in parts.answer_feedback:
-            itemfeedback(feedback_lines, f"{answer_id}_fb", feedback_html(language, text))
-    presentation.close("presentation")
+    language = quiz.language_of(question)
+    presentation = Lines(5, [_PRESENTATION])
+    escaped_material(presentation, stem_text(language, question))
+    if question_type == "text_only_question":
+        presentation.parts.append(_END_PRESENTATION)
+        head = _item_head(quiz, question, question_type, "0", "")
+        return [head, *presentation.parts, _END_ITEM]
 
-    title = attribute(question.title or question.id)
-    out = [
-        f'      <item ident="{identifiers.item_ident(quiz, question)}" title="{title}">\n',
-        _metadata(question_type, "0" if text_only else decimal_text(question.points), answer_ids,
-                  identifiers.bank_item_ident(quiz, question)),
-    ]
+    feedback = question.feedback
+    resprocessing = Lines(5, [_RESPROCESSING])
+    if feedback.general is not None:
+        other(resprocessing, "Yes", "general_fb")
+    parts = ItemParts(quiz, question, language, presentation, resprocessing, identifiers.NumberIds(quiz, question),
+                      "correct_fb" if feedback.correct is not None else None, [], [])
+    fill(parts)
+    presentation.parts.append(_END_PRESENTATION)
+    if feedback.incorrect is not None and question_type not in _ADDS_PARTS:
+        other(resprocessing, "Yes", "general_incorrect_fb")
+    resprocessing.parts.append(_END_RESPROCESSING)
+    out = [_item_head(quiz, question, question_type, decimal_text(question.points), ",".join(parts.answer_ids))]
     out += presentation.parts
-    if resprocessing is not None:
-        out.append("        <resprocessing>\n")
-        out.append(_OUTCOMES)
-        out += resprocessing.parts
-        out.append("        </resprocessing>\n")
-        out += feedback_lines.parts
-    out.append("      </item>\n")
-    return "".join(out)
+    out += resprocessing.parts
+    if feedback.general is not None:
+        out.append(itemfeedback("general_fb", feedback_text(language, feedback.general)))
+    if feedback.correct is not None:
+        out.append(itemfeedback("correct_fb", feedback_text(language, feedback.correct)))
+    if feedback.incorrect is not None:
+        out.append(itemfeedback("general_incorrect_fb", feedback_text(language, feedback.incorrect)))
+    for answer_id, text in parts.answer_feedback:
+        out.append(itemfeedback(f"{answer_id}_fb", feedback_text(language, text)))
+    out.append(_END_ITEM)
+    return out
+
+
+def _item_head(quiz: Quiz, question: Question, question_type: str, points: str, answer_ids: str) -> str:
+    title = attribute(question.title or question.id)
+    return (f'{INDENT[3]}<item ident="{identifiers.item_ident(quiz, question)}" title="{title}">\n'
+            + _metadata(question_type, points, answer_ids, identifiers.bank_item_ident(quiz, question)))

@@ -52,8 +52,7 @@ def question_rules(report: Reporter, question: Question, shuffled: bool) -> None
             continue
         if text.format is _PLAIN:
             # Both delimiters start with a backslash: a plain text without one shows no formula.
-            found = _TEX.search(text.source) if "\\" in text.source else None
-            if found:
+            if "\\" in text.source and (found := _TEX.search(text.source)):
                 report.loss(question, f"{name}: Canvas typesets \\( \\) and \\[ \\] as formulas, so this plain text's '{found.group()}' "
                                       "shows as a formula (and an import reads it as one)", *parts, code="canvas-math")
         elif (literal := literal_tex(text, _TEX)) is not None:
@@ -77,8 +76,9 @@ def _description(report: Reporter, question: Description, name: str) -> None:
 
 
 def _no_correct_option(report: Reporter, question: SingleChoice | MultipleResponse, name: str) -> bool:
-    if any(c.correct for c in question.choices):
-        return False
+    for choice in question.choices:  # a loop, not any() over a generator: this runs for most questions
+        if choice.correct:
+            return False
     report.error(question, f"{name}: no correct option; Canvas cannot tell what is right", "options", code="canvas-no-answer")
     return True
 

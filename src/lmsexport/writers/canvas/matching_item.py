@@ -14,6 +14,7 @@ from ...text import to_inline_html
 from .item import ItemParts
 from ..shared import in_language
 from .media import STYLE
+from .xml import Lines
 from .qti12 import end_condition, end_conditionvar, html_material, plain_material, respcondition, set_score, varequal
 
 
@@ -56,17 +57,20 @@ def _match(parts: ItemParts, pairs: list[tuple[str, Text, str]], distractors: li
     answer_ids = [parts.number(f"pair:{pair_id}") for pair_id, _, _ in pairs]
     parts.answer_ids.extend(answer_ids)
     lines = parts.presentation
-    language = parts.quiz.language_of(parts.question)
+    language = parts.language
+    # Every prompt offers the same labels: their lines are written once and repeated.
+    offered = Lines(lines.depth + 1)
+    offered.open("render_choice")
+    for text, match_id in labels.items():
+        offered.open("response_label", f' ident="{match_id}"')
+        plain_material(offered, text)
+        offered.close("response_label")
+    offered.close("render_choice")
     for answer_id, (_, prompt, _) in zip(answer_ids, pairs):
         lines.open("response_lid", f' ident="response_{answer_id}"')
-        # A bare text would be kept HTML-escaped by the importer (see item.feedback_html).
+        # A bare text would be kept HTML-escaped by the importer (see item.feedback_text).
         html_material(lines, in_language(to_inline_html(prompt, STYLE), language, inline=True))
-        lines.open("render_choice")
-        for text, match_id in labels.items():
-            lines.open("response_label", f' ident="{match_id}"')
-            plain_material(lines, text)
-            lines.close("response_label")
-        lines.close("render_choice")
+        lines.parts += offered.parts
         lines.close("response_lid")
 
     # The importer only needs an added SCORE to find each right match; the value is Canvas's own.

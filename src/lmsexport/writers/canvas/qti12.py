@@ -28,9 +28,14 @@ def html_text(html: str) -> str:
 
 def html_material(lines: Lines, html: str) -> None:
     """Canvas reads HTML as escaped markup inside mattext texttype="text/html"."""
+    escaped_material(lines, html_text(html))
+
+
+def escaped_material(lines: Lines, data: str) -> None:
+    """The material of HTML already escaped by `html_text`."""
     # One string for the three lines: this runs for every stem, option and feedback.
     outer, inner = INDENT[lines.depth], INDENT[lines.depth + 1]
-    lines.parts.append(f"{outer}<material>\n{inner}<mattext{_HTML}>{html_text(html)}</mattext>\n{outer}</material>\n")
+    lines.parts.append(f"{outer}<material>\n{inner}<mattext{_HTML}>{data}</mattext>\n{outer}</material>\n")
 
 
 def plain_material(lines: Lines, text: str) -> None:
@@ -69,11 +74,12 @@ def other(lines: Lines, cont: str, feedback: str | None = None) -> None:
 
 
 def feedback_condition(lines: Lines, respident: str, value: str, feedback: str) -> None:
-    """Shows `feedback` when the response is `value`, scoring nothing (continue="Yes")."""
+    """Shows `feedback` when the response is `value`, scoring nothing (continue="Yes"). The
+    response and the value are the writer's own idents (response1, numbers): nothing to escape."""
     d = lines.depth
     lines.parts.append(
         f'{INDENT[d]}<respcondition continue="Yes">\n{INDENT[d + 1]}<conditionvar>\n'
-        f'{INDENT[d + 2]}<varequal respident="{attribute(respident)}">{text(value)}</varequal>\n'
+        f'{INDENT[d + 2]}<varequal respident="{respident}">{value}</varequal>\n'
         f'{INDENT[d + 1]}</conditionvar>\n{INDENT[d + 1]}<displayfeedback feedbacktype="Response" linkrefid="{feedback}"/>\n'
         f"{INDENT[d]}</respcondition>\n"
     )
@@ -87,11 +93,13 @@ def show_feedback(lines: Lines, ident: str) -> None:
     lines.parts.append(f'{INDENT[lines.depth]}<displayfeedback feedbacktype="Response" linkrefid="{ident}"/>\n')
 
 
-def itemfeedback(lines: Lines, ident: str, html: str) -> None:
-    # The idents are the writer's own (general_fb, <number>_fb): nothing to escape.
-    d = lines.depth
-    lines.parts.append(
-        f'{INDENT[d]}<itemfeedback ident="{ident}">\n{INDENT[d + 1]}<flow_mat>\n{INDENT[d + 2]}<material>\n'
-        f"{INDENT[d + 3]}<mattext{_HTML}>{html_text(html)}</mattext>\n{INDENT[d + 2]}</material>\n"
-        f"{INDENT[d + 1]}</flow_mat>\n{INDENT[d]}</itemfeedback>\n"
-    )
+# An itemfeedback is a child of the item, at depth 4: all but its ident and text is the same.
+_FEEDBACK_OPEN = f'{INDENT[4]}<itemfeedback ident="'
+_FEEDBACK_MATERIAL = f'">\n{INDENT[5]}<flow_mat>\n{INDENT[6]}<material>\n{INDENT[7]}<mattext{_HTML}>'
+_FEEDBACK_CLOSE = f"</mattext>\n{INDENT[6]}</material>\n{INDENT[5]}</flow_mat>\n{INDENT[4]}</itemfeedback>\n"
+
+
+def itemfeedback(ident: str, data: str) -> str:
+    """The itemfeedback element of HTML already escaped by `html_text`. The idents are the
+    writer's own (general_fb, <number>_fb): nothing to escape."""
+    return f"{_FEEDBACK_OPEN}{ident}{_FEEDBACK_MATERIAL}{data}{_FEEDBACK_CLOSE}"
