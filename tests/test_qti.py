@@ -452,3 +452,24 @@ def test_the_check_says_what_an_item_loses_or_cannot_hold_at_each_place():
 
     assert said(check(quiz, ExportOptions())) == expected
     assert said(qti.render(quiz, ExportOptions()).diagnostics) == expected
+
+
+def test_the_answer_feedback_row_applies_exactly_where_an_answer_or_option_of_any_question_has_feedback():
+    """The row's test looks only at the types that have accepted answers or drop-down options:
+    it agrees with looking at every question's answers and every blank's."""
+    from lmsexport.writers.qti.platform_losses import FEATURES
+
+    def any_answer_with_feedback(question) -> bool:
+        answers = list(getattr(question, "answers", ()))
+        for blank in getattr(question, "blanks", ()):
+            answers += getattr(blank, "answers", ()) or getattr(blank, "options", ())
+        return any(a.feedback is not None for a in answers)
+
+    seen = set()
+    for path in [*sorted(CONTENT.glob("*.json")), *sorted(DATA.glob("*.json"))]:
+        quiz = load_quiz(path).quiz
+        for question in quiz.questions if quiz is not None else ():
+            expected = any_answer_with_feedback(question)
+            assert FEATURES["answer_feedback"](question, quiz) is expected, (path.name, question.id)
+            seen.add((question.type, expected))
+    assert {("short_answer", True), ("numerical", True), ("fill_in_blanks", True), ("single_choice", False)} <= seen

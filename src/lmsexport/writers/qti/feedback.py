@@ -124,8 +124,10 @@ def _answer_content(html: str) -> str:
     """Per-answer feedback: Canvas reads only the first <p> of the modalFeedback, or else its first
     <div> (choice_interaction's attach_feedback_values). So paragraphs become divs (a div holds
     all a paragraph holds), and the first div holds the attributed wrapper alone."""
-    if _PARAGRAPH_WITH_ATTRIBUTES.search(html):
+    # The renderings' bare <p> and </p>: replacing them is many times quicker than the substitution.
+    divs = html.replace("<p>", "<div>").replace("</p>", "</div>")
+    # A paragraph with attributes is left as "<p" or "</p" by the replacing (the replacements hold
+    # no "p"); so is a <pre>, which the search then tells apart without a match on most feedback.
+    if ("<p" in divs or "</p" in divs) and _PARAGRAPH_WITH_ATTRIBUTES.search(html):
         divs = _PARAGRAPH.sub(r"<\1div", html)
-    else:  # the renderings' bare <p> and </p>: replacing them is many times quicker than the substitution
-        divs = html.replace("<p>", "<div>").replace("</p>", "</div>")
     return "<div>" + _WRAPPER + divs + "</div></div>"

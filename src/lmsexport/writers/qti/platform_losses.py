@@ -151,10 +151,13 @@ def _typed_alternatives(question: Question) -> bool:
 
 
 def _answer_feedback(question: Question) -> bool:
-    answers = list(getattr(question, "answers", ())) if isinstance(question, (ShortAnswer, Numerical)) else []
-    for blank in getattr(question, "blanks", ()):
-        answers += getattr(blank, "answers", ()) or getattr(blank, "options", ())
-    return any(a.feedback is not None for a in answers)
+    """Feedback on an accepted answer or a drop-down option; the other types have neither (a row
+    of any type is asked of every question)."""
+    if isinstance(question, (ShortAnswer, Numerical)):
+        return any(a.feedback is not None for a in question.answers)
+    if isinstance(question, FillInBlanks):
+        return any(a.feedback is not None for blank in question.blanks for a in getattr(blank, "answers", ()) or getattr(blank, "options", ()))
+    return False
 
 
 # What makes a row apply to a question: (question, its quiz) -> bool.
