@@ -1,6 +1,7 @@
-"""`Question.texts` makes a question's list of texts at its first call and keeps it: the kept list
-is the one a fresh walk of the question's fields gives, for every question type; a question made
-anew (`dataclasses.replace`, pickling) walks its own fields again."""
+"""`Question.texts` makes a question's list of texts at its first call and keeps it, as
+`Quiz.exported_questions` keeps the questions that are not drafts: the kept lists are those a
+fresh walk of the fields gives, for every question type; an object made anew
+(`dataclasses.replace`, pickling) walks its own fields again."""
 
 from __future__ import annotations
 
@@ -59,3 +60,15 @@ def test_the_kept_texts_are_no_field():
     question.texts()
     assert "_texts" not in {f.name for f in dataclasses.fields(question)}
     assert question == model.Essay(id="e", stem=model.Text("Why?")) and "_texts" not in repr(question)
+
+
+@settings(max_examples=40, deadline=None)
+@given(strategies.quiz(max_questions=8))
+def test_the_kept_exported_questions_are_those_not_drafts(data):
+    quiz = canonical.build_quiz(json.loads(json.dumps(data)), "q.json")
+    first = quiz.exported_questions
+    assert first == tuple(q for q in quiz.questions if not q.draft) and quiz.exported_questions is first
+    every = dataclasses.replace(quiz, questions=tuple(dataclasses.replace(q, draft=False) for q in quiz.questions))
+    assert every.exported_questions == every.questions
+    copied = pickle.loads(pickle.dumps(quiz))
+    assert copied == quiz and copied.exported_questions == first

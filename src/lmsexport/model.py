@@ -449,8 +449,16 @@ class Section:
     location: Location = field(default_factory=lambda: Location(""), compare=False)
 
 
+class _ExportedKept:
+    """A slot for a quiz's exported questions, made at the first use of `Quiz.exported_questions`
+    and kept (the quiz is immutable; the checks and writers ask for them some twenty times a
+    quiz). Not a field, like `_TextsKept`."""
+
+    __slots__ = ("_exported",)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Quiz:
+class Quiz(_ExportedKept):
     """One quiz file: its metadata, questions, sections and the media files its texts show."""
 
     id: str
@@ -472,7 +480,13 @@ class Quiz:
     @property
     def exported_questions(self) -> tuple[Question, ...]:
         """The questions a writer puts out: drafts stay in the bank only."""
-        return tuple(q for q in self.questions if not q.draft)
+        try:
+            return self._exported
+        except AttributeError:  # the first use: made once (see _ExportedKept)
+            pass
+        exported = tuple(q for q in self.questions if not q.draft)
+        object.__setattr__(self, "_exported", exported)  # the frozen class refuses any other way
+        return exported
 
     @property
     def sections_of_drafts(self) -> tuple[Section, ...]:
