@@ -98,7 +98,8 @@ _field_values = attrgetter(*_FIELDS)  # (each field's value) of a diagnostic, re
 
 
 def _diagnostic_json(d: Diagnostic) -> list:
-    values = [list(v) if isinstance(v, tuple) else v for v in _field_values(d)]
+    # The tuple fields stay tuples: JSON writes a tuple as it writes a list.
+    values = list(_field_values(d))
     values[0] = d.severity.value
     del values[_FILE_AT]
     return values
