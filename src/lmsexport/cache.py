@@ -28,6 +28,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache
+from operator import attrgetter
 from pathlib import Path
 
 from . import __version__
@@ -93,15 +94,15 @@ _FILE_AT = _FIELDS.index("file")
 _TUPLE_AT = [i for i, f in enumerate(fields(Diagnostic)) if isinstance(f.default, tuple)]
 
 
+_field_values = attrgetter(*_FIELDS)  # (each field's value) of a diagnostic, read in C
+
+
 def _diagnostic_json(d: Diagnostic) -> list:
-    values = [list(v) if isinstance(v, tuple) else v for v in _field_values(d)]
+    # The tuple fields stay tuples: JSON writes a tuple as it writes a list.
+    values = list(_field_values(d))
     values[0] = d.severity.value
     del values[_FILE_AT]
     return values
-
-
-def _field_values(d: Diagnostic) -> list:
-    return [getattr(d, name) for name in _FIELDS]
 
 
 def _diagnostic(values: list, file: str) -> Diagnostic:
@@ -173,8 +174,11 @@ def _seal(body: bytes) -> bytes:
     return hashlib.sha256(b"lmsexport cache entry\0" + body).hexdigest().encode()
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True)  # json.dumps would make one a call: one a diagnostic
+
+
 def _dumps(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return _ENCODER.encode(value)
 
 
 def encode(entry: Entry) -> bytes:

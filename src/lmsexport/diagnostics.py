@@ -8,7 +8,8 @@ a loss); whether a loss is an error (`--strict`) is decided once, where diagnost
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from operator import attrgetter
 from enum import Enum
 
 
@@ -48,6 +49,14 @@ class Diagnostic:
     def kind(self) -> str:
         """What the summary counts warnings by: the formats and the code."""
         return kind_of(self.formats, self.code)
+
+    def __reduce__(self) -> tuple:
+        # Pickled as the arguments that make it: a --jobs worker sends back a quiz's hundreds,
+        # and the state functions of a slotted dataclass look its fields up for every object.
+        return Diagnostic, _field_values(self)
+
+
+_field_values = attrgetter(*(f.name for f in fields(Diagnostic)))  # in the order __init__ takes them
 
 
 def kind_of(formats: Sequence[str], code: str) -> str:

@@ -108,8 +108,10 @@ class _Locator:
         self.text = text
         # offset of a container -> (pointer token -> offset of each child read so far)
         self.children: dict[int, dict[str, int]] = {}
-        # offset of a container -> (where its next child starts, that child's index) while unread children remain
-        self.unread: dict[int, tuple[int, int]] = {}
+        # offset of a container -> (where its next child starts, that child's index, False) while
+        # unread children remain; (where the value of the child found last starts, the next
+        # child's index, True) until a later child is wanted
+        self.unread: dict[int, tuple[int, int, bool]] = {}
         self.counted = (0, 1)  # (offset, its line): lines are counted on from the last place asked for
 
     def _skip_space(self, offset: int) -> int:
@@ -120,7 +122,7 @@ class _Locator:
         known = self.children.get(offset)
         if known is None:
             known = self.children[offset] = {}
-            self.unread[offset] = (self._skip_space(offset + 1), 0)
+            self.unread[offset] = (self._skip_space(offset + 1), 0, False)
         elif wanted in known:
             return known[wanted]
         if offset not in self.unread:
@@ -129,8 +131,11 @@ class _Locator:
         # a bank's diagnostics have this loop step over a few dozen values a question.
         text, scan, colon, comma = self.text, self._scan, _COLON.match, _COMMA.match
         is_object = text[offset] == "{"
-        position, index = self.unread[offset]
-        found = None
+        position, index, at_value = self.unread[offset]
+        if at_value:
+            # The value of the child found last is stepped over only now that a later child is
+            # wanted: the top level's "questions" is not read whole to find one question in it.
+            position = comma(text, scan(text, position)[1]).end()
         while position < len(text) and text[position] not in "]}":
             if is_object:
                 key, position = scan(text, position)
@@ -140,16 +145,13 @@ class _Locator:
                 token = str(index)
             index += 1
             known.setdefault(token, position)
+            if token == wanted:
+                self.unread[offset] = (position, index, True)
+                return known[token]
             _, position = scan(text, position)
             position = comma(text, position).end()
-            if token == wanted:
-                found = known[token]
-                break
-        if found is None:
-            del self.unread[offset]
-        else:
-            self.unread[offset] = (position, index)
-        return found
+        del self.unread[offset]
+        return None
 
     def position(self, pointer: str) -> tuple[int, int] | None:
         try:

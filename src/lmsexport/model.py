@@ -63,8 +63,17 @@ class Feedback:
     incorrect: Text | None = None
 
 
+class _TextsKept:
+    """A slot for a question's list of texts, made at the first call of `Question.texts` and kept:
+    the question is immutable, so the list cannot change, and the checks and the four writers
+    each walk it (a dozen times a question in a `build`). Not a field: no part of equality, of
+    `repr`, of pickling or of `dataclasses.replace`, which makes a new question."""
+
+    __slots__ = ("_texts",)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Question:
+class Question(_TextsKept):
     """What every question type has: its id, stem, title, points, language, feedback by outcome,
     tags, draft flag, penalty for another try, and its place in the content."""
 
@@ -81,17 +90,25 @@ class Question:
 
     type = "abstract"
 
-    def texts(self) -> Iterator[TextPlace]:
+    def texts(self) -> tuple[TextPlace, ...]:
         """Every rich text of the question, in document order, with its place as JSON pointer
         parts below the question (None where a field is not set). Checks, media packing and the
         writers all walk this one list, so a new field cannot be forgotten by one of them."""
-        yield ("stem",), self.stem
+        try:
+            return self._texts
+        except AttributeError:  # the first call: made once (see _TextsKept)
+            pass
         feedback = self.feedback
-        yield ("explanation",), feedback.general
-        yield ("feedback", "correct"), feedback.correct
-        yield ("feedback", "partially_correct"), feedback.partially_correct
-        yield ("feedback", "incorrect"), feedback.incorrect
-        yield from self.own_texts()
+        texts = (
+            (("stem",), self.stem),
+            (("explanation",), feedback.general),
+            (("feedback", "correct"), feedback.correct),
+            (("feedback", "partially_correct"), feedback.partially_correct),
+            (("feedback", "incorrect"), feedback.incorrect),
+            *self.own_texts(),
+        )
+        object.__setattr__(self, "_texts", texts)  # the frozen class refuses any other way
+        return texts
 
     def own_texts(self) -> Iterator[TextPlace]:
         """The texts of this question type beyond the stem and the feedback by outcome."""
@@ -432,8 +449,16 @@ class Section:
     location: Location = field(default_factory=lambda: Location(""), compare=False)
 
 
+class _ExportedKept:
+    """A slot for a quiz's exported questions, made at the first use of `Quiz.exported_questions`
+    and kept (the quiz is immutable; the checks and writers ask for them some twenty times a
+    quiz). Not a field, like `_TextsKept`."""
+
+    __slots__ = ("_exported",)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Quiz:
+class Quiz(_ExportedKept):
     """One quiz file: its metadata, questions, sections and the media files its texts show."""
 
     id: str
@@ -455,7 +480,13 @@ class Quiz:
     @property
     def exported_questions(self) -> tuple[Question, ...]:
         """The questions a writer puts out: drafts stay in the bank only."""
-        return tuple(q for q in self.questions if not q.draft)
+        try:
+            return self._exported
+        except AttributeError:  # the first use: made once (see _ExportedKept)
+            pass
+        exported = tuple(q for q in self.questions if not q.draft)
+        object.__setattr__(self, "_exported", exported)  # the frozen class refuses any other way
+        return exported
 
     @property
     def sections_of_drafts(self) -> tuple[Section, ...]:

@@ -236,6 +236,17 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _prepare_for_workers() -> None:
+    """Made once before the workers are forked, which inherit them, instead of once in each: the
+    schema's validator, which every quiz needs, and the Markdown parser with its modules (about
+    50 ms of CPU a process), which a bank with lists, tables or fenced code needs."""
+    from .schema import fast_validator
+    from .text import markdown
+
+    fast_validator()
+    markdown.prepare()
+
+
 def _process_job(job: tuple[Path, tuple[str, ...], ExportOptions, int, bool]) -> QuizOutcome:
     return process_quiz(*job)
 
@@ -255,8 +266,10 @@ def process_files(files: list[Path], formats: tuple[str, ...], options: ExportOp
     if jobs > 1 and len(files) > 1:
         import multiprocessing  # only here: most runs are one process, and the import is not free
 
-        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-        pool = context.Pool(min(jobs, len(files)), initializer=_ignore_interrupts)
+        start = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        if start == "fork":
+            _prepare_for_workers()
+        pool = multiprocessing.get_context(start).Pool(min(jobs, len(files)), initializer=_ignore_interrupts)
         outcomes = pool.imap(_process_job, ((f, formats, options, max_media_bytes, render) for f in files), chunksize=1)
     else:
         pool = None

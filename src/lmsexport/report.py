@@ -144,15 +144,17 @@ class Reporter:
         if isinstance(diagnostics, RecordedDiagnostics) and self.style == "text" and self.level != "verbose":
             self._report_recorded(diagnostics)
             return
+        totals, kinds = self.totals, self.kinds
         for d in diagnostics:
-            key = {Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.NOTE: "notes"}[d.severity]
-            self.totals[key] += 1
-            if d.severity is Severity.WARNING:
-                seen = self.kinds.get(d.kind, 0)
-                self.kinds[d.kind] = seen + 1
+            severity = d.severity
+            totals[_COUNTED[severity]] += 1
+            if severity is Severity.WARNING:
+                kind = d.kind
+                seen = kinds.get(kind, 0)
+                kinds[kind] = seen + 1
                 if self.style == "text" and (self.level == "quiet" or (self.level == "default" and seen)):
                     continue
-            elif d.severity is Severity.NOTE and self.level != "verbose":
+            elif severity is Severity.NOTE and self.level != "verbose":
                 continue
             self.stream.write((as_github(d) if self.style == "github" else as_text(d, self.colour)) + "\n")
 

@@ -12,7 +12,7 @@ from ..text import formula_problems, markdown
 from .addresses import addresses, unsafe_address
 
 
-def rich_texts(question: Question) -> Iterator[tuple[tuple, Text | None]]:
+def rich_texts(question: Question) -> tuple[tuple[tuple, Text | None], ...]:
     """(pointer parts below the question, text) of every rich text field, as the JSON names them."""
     return question.texts()
 

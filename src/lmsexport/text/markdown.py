@@ -112,6 +112,12 @@ def _collector() -> MarkdownIt:
     return md
 
 
+def prepare() -> None:
+    """Make both parsers now (for processes about to be forked, which then share them)."""
+    _renderer()
+    _collector()
+
+
 def is_local(address: str) -> bool:
     """A relative path: a file that ships with the quiz (not a URL, not a fragment)."""
     return bool(address) and ":" not in address.split("/")[0] and not address.startswith(("/", "#", "//"))
