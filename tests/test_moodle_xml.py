@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 from conftest import CONTENT, DATA
-from quizzes import loaded
+from quizzes import loaded, quiz_of
 from lxml import etree
 from moodle_checks import (
     HOSTILE,
@@ -638,3 +638,16 @@ def test_a_pinned_option_of_a_shuffled_question_is_said_to_move_at_its_pin():
                    {"id": "f", "type": "single_choice", "stem": "F", "shuffle": False, "options": options})
     assert [(d.pointer, d.code, d.message) for d in moodle_xml.render(quiz, ExportOptions()).diagnostics] == [
         ("/questions/0/options/2/pinned", "moodle-pinned", "Moodle cannot keep options in place while it shuffles: pinned option all will move")]
+
+
+def test_a_field_left_empty_is_written_whole_with_an_empty_text():
+    # The lines written out by hand: a question without general feedback or feedback by outcome,
+    # and options without feedback (the writer makes these fields once, apart from the others).
+    quiz = quiz_of({"id": "c", "type": "single_choice", "stem": "Choose", "options": [
+        {"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B"}]})
+    data = export(quiz).data.decode("utf-8")
+    for tag, indent in (("generalfeedback", "    "), ("correctfeedback", "    "), ("partiallycorrectfeedback", "    "),
+                        ("incorrectfeedback", "    "), ("feedback", "      ")):
+        assert f'\n{indent}<{tag} format="html">\n{indent}  <text></text>\n{indent}</{tag}>\n' in data, tag
+    root = etree.fromstring(data.encode("utf-8"))
+    assert all(not (e.tail or "").strip() for e in root.iter()), "text between the elements"
