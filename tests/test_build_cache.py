@@ -11,10 +11,13 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cli_runs import invoke
 from conftest import CONTENT, DATA
 from lmsexport import cache, pipeline
+from lmsexport.diagnostics import Diagnostic, Severity
 from lmsexport.output import same_export
 
 QUIZ = "model-pipeline-parallelism"
@@ -346,6 +349,39 @@ def test_diagnostics_read_back_whole():
     assert cache._diagnostics(data["diagnostics"], "q.json") == tuple(cache._diagnostic(v, "q.json") for v in data["diagnostics"]) == found
 
 
+_TEXT = st.text(st.characters(codec="utf-8"), max_size=12) | st.sampled_from(["", '"', "\\", "\u2028", "é\U0001f600", "\x00\x1f\x7f"])
+_LINE = st.none() | st.integers(min_value=0, max_value=2**70)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(list(Severity)), _TEXT, _TEXT, _LINE, _LINE, _TEXT, st.lists(_TEXT, max_size=3).map(tuple), st.booleans())
+def test_a_diagnostic_row_written_by_hand_is_the_encoders(severity, message, pointer, line, column, code, formats, loss):
+    """Cache entries write each diagnostic's row field by field (cache._diagnostic_line); it is
+    what the JSON encoder writes for the row, whatever the strings hold."""
+    d = Diagnostic(severity, message, "q.json", pointer, line, column, code, formats, loss)
+    assert cache._diagnostic_line(d) == cache._dumps(cache._diagnostic_json(d))
+    assert json.loads(cache._diagnostic_line(d)) == json.loads(json.dumps(cache._diagnostic_json(d)))
+
+
+def test_a_diagnostic_of_unexpected_types_is_written_by_the_encoder():
+    odd = Diagnostic(Severity.ERROR, "m", "q.json", "/x", True, 2.5, "c", ("qti",), 1)  # type: ignore[arg-type]
+    assert cache._diagnostic_line(odd) == cache._dumps(cache._diagnostic_json(odd)) == '["error", "m", "/x", true, 2.5, "c", ["qti"], 1]'
+
+
+def test_an_entry_is_written_one_field_and_one_diagnostic_a_line():
+    found = (Diagnostic(Severity.WARNING, "a \"quoted\" loss", "q.json", "/questions/0", 3, 7, "gift-x", ("gift", "moodle"), True),
+             Diagnostic(Severity.NOTE, "a draft", "q.json", "/questions/1", None, None, "draft"))
+    entry = cache.Entry("../q.json", "k", "q", 2, 1, ("a.png",), found, {"gift": ("q.gift.txt", "d"), "qti": None})
+    body = cache.encode(entry).partition(b"\n")[2].decode()
+    assert body == ('{\n "diagnostics": [\n'
+                    '  ["warning", "a \\"quoted\\" loss", "/questions/0", 3, 7, "gift-x", ["gift", "moodle"], true],\n'
+                    '  ["note", "a draft", "/questions/1", null, null, "draft", [], false]\n ],\n'
+                    ' "drafts": 1,\n "files": {"gift": ["q.gift.txt", "d"], "qti": null},\n "key": "k",\n'
+                    ' "media": ["a.png"],\n "questions": 2,\n "quiz_id": "q",\n "source": "../q.json"\n}\n')
+    empty = cache.encode(cache.Entry("../q.json", "k", "q", 0, 0, (), (), {})).partition(b"\n")[2].decode()
+    assert ' "diagnostics": [],\n' in empty
+
+
 def test_an_incremental_build_in_several_processes_writes_what_a_full_one_does(bank):
     assert invoke("build").exit_code == 0
     edit(bank / "content" / f"{QUIZ}.json", "Megatron-LM", "Megatron-LM 2")
@@ -509,3 +545,27 @@ def test_replayed_diagnostics_are_reported_as_the_diagnostics_themselves():
             outputs.append((stream.getvalue(), reporter.totals, reporter.kinds, reporter.kinds_line()))
         assert outputs[0] == outputs[1], level
         assert "GIFT has no penalty" in outputs[0][0] or level == "quiet"
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to name the file a descriptor is open on")
+def test_exports_reach_the_disk_before_their_rename_and_cache_entries_need_not(bank, monkeypatch):
+    """Each export is flushed to the disk before it takes its name (a power cut cannot leave an
+    empty export); the sealed cache entries and stamps are not, since a torn one fails its seal."""
+    import os
+
+    from lmsexport import output
+
+    flushed: list[str] = []
+    real = output.os.fsync
+
+    def recording(descriptor):
+        flushed.append(os.readlink(f"/proc/self/fd/{descriptor}"))
+        real(descriptor)
+
+    monkeypatch.setattr(output.os, "fsync", recording)
+    assert invoke("build").exit_code == 0
+    written = sorted(p for p in (bank / "exports").rglob("*") if p.is_file() and ".lmsexport" not in p.parts)
+    assert written and (bank / "exports" / cache.FOLDER).is_dir()
+    # each flushed file is the temporary that became one export: ".<export name>.<random>.tmp" beside it
+    names = sorted((Path(f).parent.name, Path(f).name.split(".tmp")[0].rsplit(".", 1)[0][1:]) for f in flushed)
+    assert names == sorted((p.parent.name, p.name) for p in written)

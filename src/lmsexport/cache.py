@@ -151,11 +151,13 @@ class Entry:
     diagnostics: Sequence[Diagnostic]
     files: dict[str, tuple[str, str] | None]  # format -> (file name, digest); None: nothing to export
 
-    def to_json(self) -> dict:
+    def to_json(self, with_diagnostics: bool = True) -> dict:
+        """The entry as JSON values; without its diagnostics' rows (left empty), for `encode`,
+        which writes them itself."""
         return {
             "source": self.source, "key": self.key, "quiz_id": self.quiz_id, "questions": self.questions,
             "drafts": self.drafts, "media": list(self.media),
-            "diagnostics": [_diagnostic_json(d) for d in self.diagnostics],
+            "diagnostics": [_diagnostic_json(d) for d in self.diagnostics] if with_diagnostics else [],
             "files": {f: (list(v) if v else None) for f, v in self.files.items()},
         }
 
@@ -181,12 +183,39 @@ def _dumps(value: object) -> str:
     return _ENCODER.encode(value)
 
 
+_string = json.encoder.encode_basestring  # a str as _ENCODER writes it (ensure_ascii=False)
+_SEVERITY_JSON = {s: _string(s.value) for s in Severity}
+
+
+def _number_json(value: object) -> str | None:
+    """A line or column as JSON writes it; None for a value of another type."""
+    if value is None:
+        return "null"
+    return int.__repr__(value) if type(value) is int else None
+
+
+def _diagnostic_line(d: Diagnostic) -> str:
+    """`_dumps(_diagnostic_json(d))`, written field by field for today's fields: a cold build of
+    a large bank stores tens of thousands of diagnostics, and the encoder's call costs more than
+    the row (tests/test_build_cache.py holds the two to each other)."""
+    line, column = _number_json(d.line), _number_json(d.column)
+    if _FIELDS != _TODAYS_FIELDS or line is None or column is None or type(d.loss) is not bool:
+        return _dumps(_diagnostic_json(d))
+    try:
+        formats = ", ".join([_string(f) for f in d.formats])
+        return (f"[{_SEVERITY_JSON[d.severity]}, {_string(d.message)}, {_string(d.pointer)}, {line}, {column}, "
+                f"{_string(d.code)}, [{formats}], {'true' if d.loss else 'false'}]")
+    except TypeError:  # a field that is not a string: the encoder says how it writes it
+        return _dumps(_diagnostic_json(d))
+
+
 def encode(entry: Entry) -> bytes:
     # One field a line and one diagnostic a line: entries are committed, and their diffs are read.
     fields = []
-    for name, value in sorted(entry.to_json().items()):
-        if isinstance(value, list) and value and isinstance(value[0], list):
-            value_text = "[\n" + ",\n".join("  " + _dumps(item) for item in value) + "\n ]"
+    for name, value in sorted(entry.to_json(with_diagnostics=False).items()):
+        if name == "diagnostics":
+            rows = [_diagnostic_line(d) for d in entry.diagnostics]
+            value_text = "[\n" + ",\n".join(["  " + row for row in rows]) + "\n ]" if rows else "[]"
         else:
             value_text = _dumps(value)
         fields.append(f" {_dumps(name)}: {value_text}")
@@ -261,7 +290,9 @@ class Cache:
 
     def store(self, entry: Entry) -> None:
         name = f"{entry.quiz_id}.json"
-        write_atomic(self.folder / name, encode(entry))
+        # Not flushed to the disk before its rename (a few milliseconds an entry): an entry cut
+        # short by a power failure fails its seal and only costs a full build of its quiz.
+        write_atomic(self.folder / name, encode(entry), durable=False)
         self.names[name] = self.folder / name
 
     def remove_except(self, kept: set[str]) -> None:
@@ -355,6 +386,6 @@ class Stamps:
             ignore = self.folder / ".gitignore"
             if not ignore.exists():
                 write_atomic(ignore, _IGNORE)
-            write_atomic(self.path, STAMPS_HEADER + _seal(body) + b"\n" + body)
+            write_atomic(self.path, STAMPS_HEADER + _seal(body) + b"\n" + body, durable=False)  # sealed, as entries are
         except OSError:
             pass  # only the next check is slower

@@ -28,16 +28,20 @@ def check_output_folder(out: Path, sources: list[Path]) -> None:
             raise OutputError(f"the output folder {out} is inside the content folder {source}: exports would be read as content")
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
     """Write via a temporary file in the same folder and a rename, so a reader (or a crash)
-    sees either the old file or the new one, never a partial one."""
+    sees either the old file or the new one, never a partial one. `durable`: the bytes are
+    flushed to the disk before the rename, so that a power cut cannot leave the new name with
+    an empty or partial file; without it (for files that prove their own wholeness) the rename
+    does not wait for the disk."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
-            os.fsync(stream.fileno())
+            if durable:
+                os.fsync(stream.fileno())
         os.chmod(temporary, 0o644)
         os.replace(temporary, path)
     except BaseException:
