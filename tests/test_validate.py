@@ -458,3 +458,26 @@ def test_github_annotations_carry_every_warning_whatever_the_level(tmp_path):
     for level in ([], ["--quiet"]):
         result = runner.invoke(app, ["validate", str(quiz), "--output-format", "github", *level])
         assert len([line for line in result.stdout.splitlines() if line.startswith("::warning ")]) == report["summary"]["warnings"]
+
+
+@pytest.mark.parametrize("style", ["json", "text", "github"])
+def test_validate_in_several_processes_reports_what_one_process_does(style, tmp_path, monkeypatch):
+    """--jobs spreads the quizzes over processes; the report is the same, byte for byte: each
+    outcome comes back with its diagnostics placed (line and column), and duplicate quiz ids
+    across files are still found."""
+    from lmsexport import pipeline
+
+    bank = tmp_path / "bank"
+    shutil.copytree(CONTENT, bank / "content")
+    shutil.copytree(DATA, bank / "data")
+    shutil.copy(CONTENT / "model-pipeline-parallelism.json", bank / "data" / "same-id.json")
+    here: list[Path] = []  # quizzes processed in this process (a worker's appends stay in the worker)
+    real = pipeline.process_quiz
+    monkeypatch.setattr(pipeline, "process_quiz", lambda path, *args, **kwargs: here.append(path) or real(path, *args, **kwargs))
+    one = runner.invoke(app, ["validate", str(bank), "--output-format", style, "--verbose"])
+    in_one = len(here)
+    two = runner.invoke(app, ["validate", str(bank), "--output-format", style, "--verbose", "--jobs", "2"])
+    assert in_one > 20 and len(here) == in_one  # with --jobs 2 no quiz was processed here
+    assert one.exit_code == two.exit_code == 1
+    assert one.stdout == two.stdout and one.stderr == two.stderr
+    assert "is already used by" in one.stdout and "1e400 is not a finite number" in one.stdout

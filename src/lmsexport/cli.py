@@ -133,6 +133,7 @@ def validate(
     nearest_grade: NearestGrade = None,
     media_base_url: MediaBaseUrl = None,
     max_media_size: MaxMediaSize = None,
+    jobs: Jobs = 1,
     quiet: Quiet = False,
     verbose: Verbose = False,
 ) -> None:
@@ -143,7 +144,7 @@ def validate(
         style, format = ReportStyle(format), None
     config = _config()
     raise typer.Exit(run_validate(_paths(paths, config), style.value, _media_bytes(config, max_media_size), _formats(format, config),
-                                  _options(config, strict, nearest_grade, media_base_url), _level(quiet, verbose)))
+                                  _options(config, strict, nearest_grade, media_base_url), _level(quiet, verbose), jobs))
 
 
 def _export_command(format_name: str):

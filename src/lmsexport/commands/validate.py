@@ -27,7 +27,7 @@ def _from_stdin(formats: tuple[str, ...], options: ExportOptions, max_media_byte
 
 
 def run_validate(paths: list[Path], style: str, max_media_bytes: int, formats: tuple[str, ...] = (),
-                 options: ExportOptions = ExportOptions(), level: str = "default") -> int:
+                 options: ExportOptions = ExportOptions(), level: str = "default", jobs: int = 1) -> int:
     release_collector(*(FORMATS[name].module + ".check" for name in formats))  # see startup.py
     read_stdin = any(str(p) == STDIN for p in paths)
     paths = [p for p in paths if str(p) != STDIN]
@@ -45,7 +45,7 @@ def run_validate(paths: list[Path], style: str, max_media_bytes: int, formats: t
         def outcomes() -> Iterator[QuizOutcome]:
             if read_stdin:
                 yield _from_stdin(formats, options, max_media_bytes)
-            yield from process_files(files, formats, options, max_media_bytes=max_media_bytes, render=False, on_step=on_step)
+            yield from process_files(files, formats, options, jobs, max_media_bytes=max_media_bytes, render=False, on_step=on_step)
 
         for outcome in outcomes():
             quizzes += 1
