@@ -239,6 +239,31 @@ def test_an_entry_is_not_written_when_the_quiz_changes_during_its_build(bank, mo
     assert result.exit_code == 1 and stale_lines(result) == all_stale()
 
 
+def test_an_entry_is_not_written_when_the_quiz_changed_and_changed_back_during_its_build(bank, monkeypatch):
+    """The quiz is read as it was, then edited before its build loads it, then put back before
+    its entry is written: the exports are of the edited quiz, so no entry may say that they are
+    the ones of the quiz as it is now."""
+    assert invoke("build").exit_code == 0
+    quiz = bank / "content" / f"{QUIZ}.json"
+    edit(quiz, "Megatron-LM", "Megatron-LM 1")  # changed since: this build must build it again
+    original = quiz.read_bytes()
+    real = pipeline.process_quiz
+
+    def edited_and_put_back(path, *args, **kwargs):
+        if Path(path).name != quiz.name:
+            return real(path, *args, **kwargs)
+        edit(quiz, "Megatron-LM 1", "Megatron-LM 3")
+        outcome = real(path, *args, **kwargs)
+        quiz.write_bytes(original)
+        return outcome
+
+    monkeypatch.setattr(pipeline, "process_quiz", edited_and_put_back)
+    assert invoke("build").exit_code == 0
+    monkeypatch.setattr(pipeline, "process_quiz", real)
+    result = invoke("build", "--check")
+    assert result.exit_code == 1 and stale_lines(result) == all_stale()
+
+
 def test_entries_of_quizzes_that_are_gone_are_removed(bank):
     assert invoke("build").exit_code == 0
     assert entry_path(bank, OTHER).is_file()

@@ -5,6 +5,7 @@ Everything a user can get wrong comes back as a Diagnostic with a place, never a
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import stat
@@ -36,6 +37,9 @@ class LoadResult:
     # The parsed file, for placing diagnostics found later (by the format checks) and for
     # telling a value the author wrote from a default.
     source: jsonsource.ParsedJson | None = None
+    # The SHA-256 of the file's bytes as read, when asked for (`load_quiz`): what a build's cache
+    # entry is keyed on, so that it describes the bytes the exports were made of.
+    digest: str | None = None
 
     @property
     def questions(self) -> int:
@@ -130,13 +134,15 @@ def read_limited(path: Path, limit: int) -> bytes:
         return stream.read(limit + 1)
 
 
-def load_quiz(path: Path, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES, placed: bool = True) -> LoadResult:
+def load_quiz(path: Path, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES, placed: bool = True, digest: bool = False) -> LoadResult:
+    """The quiz in the file at `path` (see `load_bytes`); with `digest`, with its bytes' SHA-256."""
     file = str(path)
     try:
         raw = read_limited(path, MAX_FILE_BYTES)
     except OSError as problem:
         return LoadResult(path, None, (error(f"cannot read the file: {problem.strerror or problem}", file, line=1, column=1, code="io"),))
-    return load_bytes(raw, file, path.parent, max_media_bytes, path, placed)
+    result = load_bytes(raw, file, path.parent, max_media_bytes, path, placed)
+    return replace(result, digest=hashlib.sha256(raw).hexdigest()) if digest else result
 
 
 def load_bytes(raw: bytes, file: str, folder: Path, max_media_bytes: int = DEFAULT_MAX_MEDIA_BYTES,

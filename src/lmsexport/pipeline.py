@@ -46,6 +46,9 @@ class QuizOutcome:
     exports: tuple[tuple[str, Export], ...] = field(default=())  # (format name, export)
     # (address, SHA-256 of the bytes) of each media file as loaded: what the build cache keys on
     media: tuple[tuple[str, str], ...] = field(default=())
+    # The SHA-256 of the quiz file's bytes that were loaded (when rendering): what its exports
+    # were made of, and so what the build cache entry is keyed on.
+    source: str | None = None
 
     @property
     def failed(self) -> bool:
@@ -176,7 +179,7 @@ def _no_progress(step: str) -> None:
 
 def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, max_media_bytes: int, render: bool,
                   on_step: Callable[[str], None], loaded: LoadResult | None = None) -> QuizOutcome:
-    result = loaded if loaded is not None else load_quiz(path, max_media_bytes, placed=False)
+    result = loaded if loaded is not None else load_quiz(path, max_media_bytes, placed=False, digest=render)
     on_step(f"{path.name}: loaded")
     quiz = result.quiz
     source = result.source
@@ -217,7 +220,7 @@ def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, 
     if any(d.is_error for d in diagnostics):
         return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, diagnostics)  # nothing is written, in any format
     media = tuple((m.path, hashlib.sha256(m.data).hexdigest()) for m in quiz.media)
-    return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, diagnostics, tuple(exports), media)
+    return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, diagnostics, tuple(exports), media, result.digest)
 
 
 def _checked(name: str, quiz, options: ExportOptions, path: Path, family: tuple[str, ...] | None = None) -> list[Diagnostic]:

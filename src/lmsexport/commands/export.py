@@ -138,10 +138,10 @@ def _reused_outcome(entry: Entry, path: Path, summary: Summary) -> QuizOutcome:
     return QuizOutcome(path, entry.quiz_id, entry.questions, entry.drafts, entry.diagnostics)
 
 
-def _new_entry(outcome: QuizOutcome, store: Cache, source: str | None, on_disk: dict, settings: tuple,
-               max_media_bytes: int) -> Entry | None:
-    """The entry for a quiz just built, or None when its files changed while it was built
-    (then the next build does it again)."""
+def _new_entry(outcome: QuizOutcome, store: Cache, on_disk: dict, settings: tuple, max_media_bytes: int) -> Entry | None:
+    """The entry for a quiz just built, keyed on the bytes it was built from, or None when its
+    files are not those bytes any more (then the next build does it again)."""
+    source = outcome.source
     try:
         if source is None or file_digest(outcome.path.read_bytes()) != source:
             return None
@@ -183,19 +183,20 @@ def _print_table(summary: Summary, formats: list[str]) -> None:
 
 
 def _cached_quizzes(files: list[Path], store: Cache, targets: dict[str, Path], settings: tuple,
-                    max_media_bytes: int, stamps: Stamps) -> tuple[dict[Path, str], dict[Path, Entry]]:
-    """The digest of each quiz file as read now, and the cache entries that still describe their quiz."""
-    sources_read: dict[Path, str] = {}
+                    max_media_bytes: int, stamps: Stamps) -> dict[Path, Entry]:
+    """The cache entries that still describe their quiz (only a quiz with an entry is read here)."""
     reused: dict[Path, Entry] = {}
     for path in files:
+        entry = store.lookup(path)
+        if entry is None:
+            continue
         try:
-            sources_read[path] = file_digest(path.read_bytes())
+            source = file_digest(path.read_bytes())
         except OSError:
             continue  # the loader reports it
-        entry = store.lookup(path)
-        if entry is not None and _reuse(entry, path, sources_read[path], targets, settings, max_media_bytes, stamps):
+        if _reuse(entry, path, source, targets, settings, max_media_bytes, stamps):
             reused[path] = entry
-    return sources_read, reused
+    return reused
 
 
 def _judge_extra_files(targets: dict[str, Path], summary: Summary, root: Path | None, store: Cache,
@@ -238,7 +239,7 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
     if not check:
         remove_stale_temporaries(store.folder)
     stamps = Stamps(store.folder, enabled=use_cache)
-    sources_read, reused_entries = _cached_quizzes(files, store, targets, settings, max_media_bytes, stamps)
+    reused_entries = _cached_quizzes(files, store, targets, settings, max_media_bytes, stamps)
     reused = {path: _reused_outcome(entry, path, summary) for path, entry in reused_entries.items()}
     kept_entries: set[str] = set()
     reporter = Reporter("stderr", "text", "quiet" if quiet else "verbose" if verbose else "default")
@@ -263,7 +264,7 @@ def run_export(sources: list[Path], targets: dict[str, Path], *, strict: bool, n
                     # A quiz that failed keeps its old entry: its exports are still the ones it lists.
                     kept_entries.add(store.entry_name(outcome.path))
                 elif not check:
-                    entry = _new_entry(outcome, store, sources_read.get(outcome.path), on_disk, settings, max_media_bytes)
+                    entry = _new_entry(outcome, store, on_disk, settings, max_media_bytes)
                     if entry is not None:
                         try:
                             store.store(entry)
