@@ -49,6 +49,9 @@ class QuizOutcome:
     # The SHA-256 of the quiz file's bytes that were loaded (when rendering): what its exports
     # were made of, and so what the build cache entry is keyed on.
     source: str | None = None
+    # The SHA-256 of each export's bytes, in the order of `exports` (None for nothing to export),
+    # when `source` is known: taken where the bytes were made, in the worker with --jobs.
+    digests: tuple[str | None, ...] = ()
 
     @property
     def failed(self) -> bool:
@@ -220,7 +223,8 @@ def _process_quiz(path: Path, formats: tuple[str, ...], options: ExportOptions, 
     if any(d.is_error for d in diagnostics):
         return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, diagnostics)  # nothing is written, in any format
     media = tuple((m.path, hashlib.sha256(m.data).hexdigest()) for m in quiz.media)
-    return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, diagnostics, tuple(exports), media, result.digest)
+    digests = tuple(None if e.data is None else hashlib.sha256(e.data).hexdigest() for _, e in exports) if result.digest else ()
+    return QuizOutcome(path, quiz.id, len(quiz.questions), drafts, diagnostics, tuple(exports), media, result.digest, digests)
 
 
 def _checked(name: str, quiz, options: ExportOptions, path: Path, family: tuple[str, ...] | None = None) -> list[Diagnostic]:

@@ -55,7 +55,7 @@ def _handle_outcome(outcome: QuizOutcome, targets: dict[str, Path], check: bool,
         return None
     statuses: dict[str, str] = {}
     on_disk: dict[str, tuple[str, str] | None] | None = {}
-    for format_name, export in outcome.exports:
+    for index, (format_name, export) in enumerate(outcome.exports):
         if export.data is None:
             statuses[format_name] = "nothing to export"
             on_disk[format_name] = None
@@ -91,7 +91,7 @@ def _handle_outcome(outcome: QuizOutcome, targets: dict[str, Path], check: bool,
                 continue
             statuses[format_name] = "written"
             if on_disk is not None:
-                on_disk[format_name] = (export.filename, file_digest(export.data))
+                on_disk[format_name] = (export.filename, outcome.digests[index] if outcome.digests else file_digest(export.data))
             if verbose:
                 sys.stderr.write(f"wrote {path}\n")
     summary.rows.append((name, statuses, warnings))
