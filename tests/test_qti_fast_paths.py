@@ -89,3 +89,19 @@ def test_a_shuffled_section_turns_the_options_shuffle_row_off_for_the_whole_quiz
     assert "shuffle" in [loss.feature for loss in platform_losses.found_in_quiz(alone)]
     assert "shuffle" not in [loss.feature for loss in platform_losses.found_in_quiz(in_shuffled)]
     assert "shuffle" not in [loss.feature for loss in platform_losses.found_in(in_shuffled.exported_questions[0], in_shuffled)]
+
+
+# -- the writer's test for markup known valid -----------------------------------------------------
+
+_MARKUP_PIECES = ["<p>", "</p>", "\n", "<strong>", "</strong>", "<em>", "</em>", "<code>", "</code>", '<a href="x">', "</a>", "<br />",
+                  "<", ">", "&", "&amp;", "&lt;", "&x;", "p>", "</p", "<p", "word", "é", "📚", " ", '"']
+
+
+@settings(max_examples=2000, deadline=None)
+@given(html=st.lists(st.sampled_from(_MARKUP_PIECES), max_size=12).map("".join))
+def test_the_scans_of_is_flat_say_what_its_patterns_say(html):
+    """Text alone or one paragraph of it is taken without the match: the match would take it too."""
+    from lmsexport.writers.qti.xhtml import _FLAT_INLINE, _FLAT_PARAGRAPHS, is_flat
+
+    pattern = _FLAT_PARAGRAPHS if html.startswith("<p>") else _FLAT_INLINE
+    assert is_flat(html) == (pattern.fullmatch(html) is not None), repr(html)

@@ -25,6 +25,7 @@ from ..reporter import PENALTY, Reporter, nothing_to_export, sections_of_drafts
 from ..shared import ExportOptions
 from . import _section, report_platform_losses
 from .context import ItemContext
+from .choices import option_identifier  # the writer's cache of option identifiers
 from .names import choice_identifier, identifier
 from .item import _BUILDERS as SCORED  # the types with an interaction that has a right answer
 from .matching import identifiers as matching_identifiers
@@ -118,15 +119,18 @@ def _item(ctx: _CheckingContext, question: Question) -> None:
             if text is not None:
                 ctx.report.loss(question, f"this question has no right answer, so its {key} feedback is never shown; it is left out", "feedback", key,
                                 code="qti-loss")
-    shown = [(text, where) for text, where in answer_feedback if text is not None]
-    if scored:
-        shown += [(text, ("feedback", key)) for key, text in outcome if text is not None]
-    if given.general is not None:
-        shown.append((given.general, ("explanation",)))
-    # A plain text is escaped paragraphs only (`_cannot_trouble_qti`): most are not even asked about.
-    for text, where in shown:
-        if text.format is not _PLAIN:
+    # Shown in this order: per-answer feedback, the outcome's, the general feedback. A plain
+    # text is escaped paragraphs only (`_cannot_trouble_qti`): most are not even asked about.
+    for text, where in answer_feedback:
+        if text is not None and text.format is not _PLAIN:
             ctx.inner_block(text, *where)
+    if scored:
+        for key, text in outcome:
+            if text is not None and text.format is not _PLAIN:
+                ctx.inner_block(text, "feedback", key)
+    general = given.general
+    if general is not None and general.format is not _PLAIN:
+        ctx.inner_block(general, "explanation")
     if question.stem.format is not _PLAIN:
         ctx.block(question.stem, "stem")
     if isinstance(question, Essay) and question.grader_info is not None:
@@ -142,13 +146,17 @@ def _interaction(ctx: _CheckingContext, question: Question) -> list[tuple[Text |
 
 
 def _choices(ctx: _CheckingContext, question: SingleChoice | MultipleResponse) -> list[tuple[Text | None, tuple]]:
-    ids = [choice_identifier(c.id) for c in question.choices]
-    if len(set(ids)) != len(ids):
+    choices = question.choices
+    ids = {option_identifier(c.id) for c in choices}
+    if len(ids) != len(choices):
         ctx.report.error(question, "two options have the same identifier", "options", code="qti")
-    for index, choice in enumerate(question.choices):
+    feedback = []  # only the options that have feedback: `_item` renders no other
+    for index, choice in enumerate(choices):
         if choice.text.format is not _PLAIN:
             ctx.inline(choice.text, "options", index, "text")
-    return [(c.feedback, ("options", i, "feedback")) for i, c in enumerate(question.choices)]
+        if choice.feedback is not None:
+            feedback.append((choice.feedback, ("options", index, "feedback")))
+    return feedback
 
 
 def _true_false(ctx: _CheckingContext, question: TrueFalse) -> list[tuple[Text | None, tuple]]:

@@ -66,14 +66,14 @@ def true_false(ctx: ItemContext, question: TrueFalse) -> Parts:
 
 
 # Options are named alike from question to question: an identifier and its <value> are made once.
-_identifier = lru_cache(maxsize=4096)(choice_identifier)
+option_identifier = lru_cache(maxsize=4096)(choice_identifier)
 _value = lru_cache(maxsize=4096)(value)
 
 
 def _choices(ctx, question, choices, shuffle, multiple, feedback_where=None, response=RESPONSE) -> Parts:
     parts = Parts()
     points = question.points
-    ids = [_identifier(c.id) for c in choices]
+    ids = [option_identifier(c.id) for c in choices]
     if len(set(ids)) != len(ids):
         ctx.report.error(question, "two options have the same identifier", "options", code="qti")
     cardinality = "multiple" if multiple else "single"
