@@ -127,9 +127,11 @@ def _unique_href(item_id: str, used: set[str]) -> str:
     form Canvas's path matching (html_helper.rb, find_best_path_match) resolves: it cannot follow
     `../` from an item in a subfolder."""
     href, n = f"{item_id}.xml", 1
-    while href.lower() in used:
+    folded = href.lower()
+    while folded in used:
         n += 1
         href = f"{item_id}-{n}.xml"
-    used.add(href.lower())
+        folded = href.lower()
+    used.add(folded)
     return href
 
