@@ -23,7 +23,7 @@ from .item import assessment_item
 from .lom import quiz_lom, write
 from .manifest import ITEM_TYPE, MEDIA_TYPE, TEST_TYPE, Resource, manifest
 from .media import used_media
-from .platform_losses import Loss, Severity, found_in, found_in_sections
+from .platform_losses import Severity, found_in_quiz, found_in_sections
 from .names import identifier, media_href, media_path
 from .test import assessment_test
 
@@ -88,11 +88,7 @@ def report_platform_losses(quiz: Quiz, report: Reporter) -> None:
     """What a platform's importer will change, from the table in platform_losses. The package
     itself carries everything, so these never become errors under --strict. A change of score is
     a warning at each question or section; the rest one note per kind, naming the questions."""
-    found: dict[Loss, list] = {}
-    for question in quiz.exported_questions:
-        for loss in found_in(question, quiz):
-            found.setdefault(loss, []).append(question)
-    for loss, questions in found.items():
+    for loss, questions in found_in_quiz(quiz).items():
         message = f"on import into {loss.platform}: {loss.effect}"
         if loss.severity is Severity.WARNING:
             for question in questions:
@@ -131,9 +127,11 @@ def _unique_href(item_id: str, used: set[str]) -> str:
     form Canvas's path matching (html_helper.rb, find_best_path_match) resolves: it cannot follow
     `../` from an item in a subfolder."""
     href, n = f"{item_id}.xml", 1
-    while href.lower() in used:
+    folded = href.lower()
+    while folded in used:
         n += 1
         href = f"{item_id}-{n}.xml"
-    used.add(href.lower())
+        folded = href.lower()
+    used.add(folded)
     return href
 

@@ -25,6 +25,7 @@ from ..reporter import PENALTY, Reporter, nothing_to_export, sections_of_drafts
 from ..shared import ExportOptions
 from . import _section, report_platform_losses
 from .context import ItemContext
+from .choices import option_identifier  # the writer's cache of option identifiers
 from .names import choice_identifier, identifier
 from .item import _BUILDERS as SCORED  # the types with an interaction that has a right answer
 from .matching import identifiers as matching_identifiers
@@ -36,7 +37,30 @@ from .ordering import expressible_grading
 # angle bracket (<), and no numbered list marker at the start of a line (a list starting at
 # another number than 1 has a `start`). A backslash before anything else only escapes it, and
 # an ampersand that starts no entity is text ("R&D"): both are escaped as any text is.
-_TROUBLE = re.compile(r"[<|\[!$]|\\[(\[]|&(?:#|[A-Za-z][A-Za-z0-9]*;)|^[ \t>*+\-]*\d+[.)]", re.MULTILINE)
+# `TROUBLE` says it in one pattern; `may_trouble_qti` says the same (a property test holds it to
+# the pattern, tests/test_qti_fast_paths.py) with substring tests, several times quicker on the
+# texts of a bank, which hold none of these characters.
+TROUBLE = re.compile(r"[<|\[!$]|\\[(\[]|&(?:#|[A-Za-z][A-Za-z0-9]*;)|^[ \t>*+\-]*\d+[.)]", re.MULTILINE)
+_NAMED_ENTITY = re.compile(r"&[A-Za-z][A-Za-z0-9]*;")
+# A numbered list marker at the start of one line (`^` of TROUBLE, tried line by line).
+_NUMBER_MARKER = re.compile(r"[ \t>*+\-]*\d+[.)]")
+
+
+def may_trouble_qti(source: str) -> bool:
+    """Whether `TROUBLE` is found in the Markdown source."""
+    # "\[" holds "[", so of the escapes only "\(" needs a test of its own.
+    if "<" in source or "|" in source or "[" in source or "!" in source or "$" in source or "\\(" in source:
+        return True
+    if "&" in source and ("&#" in source or _NAMED_ENTITY.search(source) is not None):
+        return True
+    if "." not in source and ")" not in source:  # every list marker ends in one of them
+        return False
+    if "\n" not in source:
+        return _NUMBER_MARKER.match(source) is not None
+    for line in source.split("\n"):  # the marker's characters hold no line break
+        if _NUMBER_MARKER.match(line) is not None:
+            return True
+    return False
 
 
 # TextFormat's members, read once (an Enum member read off its class is slow on Python 3.11).
@@ -44,7 +68,8 @@ _PLAIN, _MARKDOWN = TextFormat.PLAIN, TextFormat.MARKDOWN
 
 
 def _cannot_trouble_qti(text: Text) -> bool:
-    return text.format is _PLAIN or (text.format is _MARKDOWN and _TROUBLE.search(text.source) is None)
+    format = text.format
+    return format is _PLAIN or (format is _MARKDOWN and not may_trouble_qti(text.source))
 
 
 class _CheckingContext(ItemContext):
@@ -94,15 +119,18 @@ def _item(ctx: _CheckingContext, question: Question) -> None:
             if text is not None:
                 ctx.report.loss(question, f"this question has no right answer, so its {key} feedback is never shown; it is left out", "feedback", key,
                                 code="qti-loss")
-    shown = [(text, where) for text, where in answer_feedback if text is not None]
-    if scored:
-        shown += [(text, ("feedback", key)) for key, text in outcome if text is not None]
-    if given.general is not None:
-        shown.append((given.general, ("explanation",)))
-    # A plain text is escaped paragraphs only (`_cannot_trouble_qti`): most are not even asked about.
-    for text, where in shown:
-        if text.format is not _PLAIN:
+    # Shown in this order: per-answer feedback, the outcome's, the general feedback. A plain
+    # text is escaped paragraphs only (`_cannot_trouble_qti`): most are not even asked about.
+    for text, where in answer_feedback:
+        if text is not None and text.format is not _PLAIN:
             ctx.inner_block(text, *where)
+    if scored:
+        for key, text in outcome:
+            if text is not None and text.format is not _PLAIN:
+                ctx.inner_block(text, "feedback", key)
+    general = given.general
+    if general is not None and general.format is not _PLAIN:
+        ctx.inner_block(general, "explanation")
     if question.stem.format is not _PLAIN:
         ctx.block(question.stem, "stem")
     if isinstance(question, Essay) and question.grader_info is not None:
@@ -118,13 +146,17 @@ def _interaction(ctx: _CheckingContext, question: Question) -> list[tuple[Text |
 
 
 def _choices(ctx: _CheckingContext, question: SingleChoice | MultipleResponse) -> list[tuple[Text | None, tuple]]:
-    ids = [choice_identifier(c.id) for c in question.choices]
-    if len(set(ids)) != len(ids):
+    choices = question.choices
+    ids = {option_identifier(c.id) for c in choices}
+    if len(ids) != len(choices):
         ctx.report.error(question, "two options have the same identifier", "options", code="qti")
-    for index, choice in enumerate(question.choices):
+    feedback = []  # only the options that have feedback: `_item` renders no other
+    for index, choice in enumerate(choices):
         if choice.text.format is not _PLAIN:
             ctx.inline(choice.text, "options", index, "text")
-    return [(c.feedback, ("options", i, "feedback")) for i, c in enumerate(question.choices)]
+        if choice.feedback is not None:
+            feedback.append((choice.feedback, ("options", index, "feedback")))
+    return feedback
 
 
 def _true_false(ctx: _CheckingContext, question: TrueFalse) -> list[tuple[Text | None, tuple]]:

@@ -66,25 +66,42 @@ def true_false(ctx: ItemContext, question: TrueFalse) -> Parts:
 
 
 # Options are named alike from question to question: an identifier and its <value> are made once.
-_identifier = lru_cache(maxsize=4096)(choice_identifier)
+option_identifier = lru_cache(maxsize=4096)(choice_identifier)
 _value = lru_cache(maxsize=4096)(value)
+
+
+# The parts of a declaration and an interaction that depend only on the response and the kind of
+# question: made once, not once an item.
+@lru_cache(maxsize=64)
+def _declaration_open(response: str, multiple: bool) -> str:
+    cardinality = "multiple" if multiple else "single"
+    return f'<responseDeclaration identifier="{response}" cardinality="{cardinality}" baseType="identifier"><correctResponse>'
+
+
+@lru_cache(maxsize=64)
+def _interaction_open(response: str, shuffle: bool, multiple: bool) -> str:
+    shuffled = "true" if shuffle else "false"
+    return f'<choiceInteraction responseIdentifier="{response}" shuffle="{shuffled}" maxChoices="{"0" if multiple else "1"}">'
 
 
 def _choices(ctx, question, choices, shuffle, multiple, feedback_where=None, response=RESPONSE) -> Parts:
     parts = Parts()
     points = question.points
-    ids = [_identifier(c.id) for c in choices]
+    # One pass over the options: their identifiers, the right ones' <value>, and whether a wrong
+    # one earns something (then the item maps each option's credit; multiple response always does).
+    ids = []
+    right_values = []
+    partial = multiple
+    for c in choices:
+        choice_id = option_identifier(c.id)
+        ids.append(choice_id)
+        if c.correct:
+            right_values.append(_value(choice_id))
+        elif c.credit != 0:
+            partial = True
     if len(set(ids)) != len(ids):
         ctx.report.error(question, "two options have the same identifier", "options", code="qti")
-    cardinality = "multiple" if multiple else "single"
-    correct = "".join([_value(i) for i, c in zip(ids, choices) if c.correct])
-    declaration = f'<responseDeclaration identifier="{response}" cardinality="{cardinality}" baseType="identifier"><correctResponse>{correct}</correctResponse>'
-    partial = multiple
-    if not partial:
-        for c in choices:
-            if c.credit != 0 and not c.correct:
-                partial = True
-                break
+    declaration = _declaration_open(response, multiple) + "".join(right_values) + "</correctResponse>"
     if partial:
         entries = [(i, c.credit * worth(points)) for i, c in zip(ids, choices) if c.credit != 0]
         declaration += mapping(entries, points)
@@ -106,8 +123,8 @@ def _choices(ctx, question, choices, shuffle, multiple, feedback_where=None, res
     language = ctx.language
     inline = ctx.inline
     answer_feedback = parts.answer_feedback
-    for index, choice_id in enumerate(ids):
-        choice = choices[index]
+    for index, choice in enumerate(choices):
+        choice_id = ids[index]
         extra = ' fixed="true"' if choice.pinned else ""
         if choice.language and choice.language != language:
             extra += f' xml:lang="{attribute(choice.language)}"'
@@ -116,10 +133,5 @@ def _choices(ctx, question, choices, shuffle, multiple, feedback_where=None, res
             where = feedback_where[choice.id] if feedback_where else ("options", index, "feedback")
             answer_feedback.append(AnswerFeedback(option_feedback_id(choice_id, index), choice.feedback, where,
                                                   _chosen(response, choice_id, multiple)))
-    shuffled = "true" if shuffle else "false"
-    parts.body.append(
-        f'<choiceInteraction responseIdentifier="{response}" shuffle="{shuffled}" maxChoices="{"0" if multiple else "1"}">'
-        + "".join(options)
-        + "</choiceInteraction>"
-    )
+    parts.body.append(_interaction_open(response, shuffle, multiple) + "".join(options) + "</choiceInteraction>")
     return parts

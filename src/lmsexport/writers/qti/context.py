@@ -23,21 +23,32 @@ class ItemContext:
         self.question = question
         self.language = language
 
+    # Each of these asks `is_flat` itself (not `_markup`): most texts are plain or flat, and then
+    # the call of `_markup` would be all it does.
     def block(self, text: Text, *where: str | int) -> str:
         """Block content in one `div`: the stem, feedback, a rubric."""
-        return "<div>" + self._markup(rich.to_html(text, ITEM_STYLE), text, where) + "</div>"
+        html = rich.to_html(text, ITEM_STYLE)
+        if text.format is PLAIN or is_flat(html):
+            return "<div>" + html + "</div>"
+        return "<div>" + self._markup(html, where) + "</div>"
 
     def inner_block(self, text: Text, *where: str | int) -> str:
         """Block content for a wrapper of the caller's own."""
-        return self._markup(rich.to_html(text, ITEM_STYLE), text, where)
+        html = rich.to_html(text, ITEM_STYLE)
+        if text.format is PLAIN or is_flat(html):
+            return html
+        return self._markup(html, where)
 
     def inline(self, text: Text, *where: str | int) -> str:
         """Short content (an option, a matching prompt) that goes straight into its element."""
-        return self._markup(rich.to_inline_html(text, ITEM_STYLE), text, where)
-
-    def _markup(self, html: str, text: Text, where: tuple[str | int, ...]) -> str:
+        html = rich.to_inline_html(text, ITEM_STYLE)
         if text.format is PLAIN or is_flat(html):
-            return html  # escaped paragraphs and line breaks, or flat inline markup: always valid QTI
+            return html
+        return self._markup(html, where)
+
+    def _markup(self, html: str, where: tuple[str | int, ...]) -> str:
+        """Markup that is neither plain (escaped paragraphs and line breaks) nor flat (see
+        `is_flat`), the two kinds that are always valid QTI as they are."""
         result = fragment(html)
         for message in result.errors:
             self.report.error(self.question, f"cannot be written as valid QTI: {message}", *where, code="qti")

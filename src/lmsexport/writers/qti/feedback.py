@@ -63,7 +63,9 @@ def feedback(ctx: ItemContext, parts: Parts) -> tuple[list[str], list[str]]:
         if parts.first_match_only:
             rules.append(condition(*((a.when, [add_feedback(a.identifier)] if a.text else []) for a in answers)))
         else:
-            rules.extend(_shown_when(a.when, a.identifier) for a in answers if a.text)
+            for a in answers:  # loops here and below: quicker than a generator, once an option
+                if a.text:
+                    rules.append(_shown_when(a.when, a.identifier))
         per_answer = {a.identifier for a in answers}
     else:
         per_answer = _NONE
@@ -79,10 +81,13 @@ def feedback(ctx: ItemContext, parts: Parts) -> tuple[list[str], list[str]]:
         else:
             rules.append(_outcome_rule(parts.correct, (correct is not None, partially is not None, incorrect is not None)))
     # Rendered after the losses above are said, in the order they are shown.
-    if answers:
-        modals.extend(_modal(a.identifier, _answer_content(ctx.inner_block(a.text, *a.where))) for a in answers if a.text)
+    for a in answers:
+        if a.text:
+            modals.append(_modal(a.identifier, _answer_content(ctx.inner_block(a.text, *a.where))))
     if parts.correct is not None and (correct is not None or partially is not None or incorrect is not None):
-        modals.extend(_shown(ctx, name, text, per_answer, "feedback", key) for name, text, key in outcome if text is not None)
+        for name, text, key in outcome:
+            if text is not None:
+                modals.append(_shown(ctx, name, text, per_answer, "feedback", key))
 
     if given.general is not None:
         rules.append(_ADD_GENERAL)

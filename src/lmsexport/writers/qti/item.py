@@ -60,9 +60,19 @@ def assessment_item(ctx: ItemContext, item_id: str) -> bytes:
     feedback_rules, modals = feedback(ctx, parts)
 
     title = question.title if question.title is not None else question.id
-    children = [*parts.responses, _SCORE, _max_score(question.points), *parts.outcomes]
+    head = f'{_HEAD} identifier="{item_id}" title="{attribute(title)}"{_head_end(ctx.language)}'
+    # Encoded part by part and joined as bytes: joined as a string first, one emoji anywhere
+    # makes the whole item four bytes a character, copied again at each concatenation. The
+    # constant parts were encoded once.
+    encoded = [head.encode()]
+    for response in parts.responses:
+        encoded.append(response.encode())
+    encoded.append(_SCORE_BYTES)
+    encoded.append(_max_score(question.points))
+    for outcome in parts.outcomes:
+        encoded.append(outcome.encode())
     if modals:
-        children.append(_FEEDBACK)
+        encoded.append(_FEEDBACK_BYTES)
 
     # The whole stem in one top-level div: Canvas reads the question text from itemBody > div/p.
     stem = ctx.block(question.stem, "stem")
@@ -71,20 +81,18 @@ def assessment_item(ctx: ItemContext, item_id: str) -> bytes:
     body = [stem, *parts.body]
     if isinstance(question, Essay) and question.grader_info is not None:
         body.append(f'<rubricBlock view="scorer">{ctx.block(question.grader_info, "grader_info")}</rubricBlock>')
-    children.append(_BODY_OPEN + _BODY_LINE.join(body) + _BODY_CLOSE)
+    encoded.append((_BODY_OPEN + _BODY_LINE.join(body) + _BODY_CLOSE).encode())
 
     if parts.scoring or feedback_rules:
         if feedback_rules or parts.template is None:
-            children.append("<responseProcessing>" + "".join(parts.scoring) + "".join(feedback_rules) + "</responseProcessing>")
+            encoded.append(("<responseProcessing>" + "".join(parts.scoring) + "".join(feedback_rules) + "</responseProcessing>").encode())
         else:
-            children.append(f'<responseProcessing template="{parts.template}"/>')
-    children.extend(modals)
+            encoded.append(f'<responseProcessing template="{parts.template}"/>'.encode())
+    for modal in modals:
+        encoded.append(modal.encode())
     if question.penalty:
         ctx.report.lost(question, PENALTY, "penalty")
-    head = f'{_HEAD} identifier="{item_id}" title="{attribute(title)}"{_head_end(ctx.language)}'
-    # Encoded part by part and joined as bytes: joined as a string first, one emoji anywhere
-    # makes the whole item four bytes a character, copied again at each concatenation.
-    return _LINE_BYTES.join([part.encode() for part in (head, *children)]) + _CLOSE
+    return _LINE_BYTES.join(encoded) + _CLOSE
 
 
 _HEAD = DECLARATION + _OPEN
@@ -92,6 +100,8 @@ _BODY_OPEN = "<itemBody>" + _BODY_LINE
 _BODY_CLOSE = _LINE + "</itemBody>"
 _LINE_BYTES = _LINE.encode()
 _CLOSE = b"\n</assessmentItem>\n"
+_SCORE_BYTES = _SCORE.encode()
+_FEEDBACK_BYTES = _FEEDBACK.encode()
 
 
 @lru_cache(maxsize=256)  # a bank has a few languages
@@ -100,11 +110,11 @@ def _head_end(language: str) -> str:
 
 
 @lru_cache(maxsize=256)  # and a few point values
-def _max_score(points: float) -> str:
+def _max_score(points: float) -> bytes:
     return (
         f'<outcomeDeclaration identifier="{MAXSCORE}" cardinality="single" baseType="float">'
         f"<defaultValue><value>{number(points)}</value></defaultValue></outcomeDeclaration>"
-    )
+    ).encode()
 
 
 def _unscored(ctx: ItemContext, question: Question) -> Parts:

@@ -1,8 +1,8 @@
 """What platforms make of our QTI 2.1 packages, as data: one row per question type and feature
 that a platform's importer changes or drops, with what it does and where its code decides it.
 
-The QTI writer reports the rows that apply to each question and section (`found_in`,
-`found_in_sections`); a fidelity report or a preview can read `LOSSES` directly. Every row is checked against Canvas's own importer
+The QTI writer reports the rows that apply to its questions and sections (`found_in_quiz`,
+`found_in_sections`; `found_in` for one question); a fidelity report or a preview can read `LOSSES` directly. Every row is checked against Canvas's own importer
 classes in tests/importers/test_canvas.py, so the table cannot drift from what Canvas does.
 
 Canvas facts come from canvas-lms gems/plugins/qti_exporter/lib/qti/*.rb (classic quizzes).
@@ -138,7 +138,35 @@ def _off_rule(question: Question) -> bool:
 
 def _other_language(question: Question, quiz: Quiz) -> bool:
     language = quiz.language_of(question)
-    return any(c.language and c.language != language for c in _choices(question))
+    for choice in _choices(question):  # a loop: quicker than any() over a generator, asked of every question
+        if choice.language and choice.language != language:
+            return True
+    return False
+
+
+def _partial_credit(question: Question, quiz: Quiz) -> bool:
+    if not isinstance(question, SingleChoice):
+        return False
+    for choice in question.choices:
+        if not choice.correct and choice.credit != 0:
+            return True
+    return False
+
+
+def _shuffles_own_options(question: Question, quiz: Quiz) -> bool:
+    return isinstance(question, (SingleChoice, MultipleResponse)) and question.shuffle
+
+
+def _no_shuffled_section(quiz: Quiz) -> bool:
+    # A shuffled section turns Canvas's shuffling of options on (see section_shuffle).
+    for section in quiz.sections:
+        if section.shuffle:
+            return False
+    return True
+
+
+def _always(*_) -> bool:
+    return True
 
 
 def _blanks(question: Question, kind: type) -> list:
@@ -150,35 +178,47 @@ def _typed_alternatives(question: Question) -> bool:
     return any(len(b.answers) > 1 or any(getattr(a, "tolerance", 0) or getattr(a, "is_range", False) for a in b.answers) for b in typed)
 
 
-def _answer_feedback(question: Question) -> bool:
+def _answer_feedback(question: Question, quiz: Quiz) -> bool:
     """Feedback on an accepted answer or a drop-down option; the other types have neither (a row
     of any type is asked of every question)."""
     if isinstance(question, (ShortAnswer, Numerical)):
-        return any(a.feedback is not None for a in question.answers)
-    if isinstance(question, FillInBlanks):
-        return any(a.feedback is not None for blank in question.blanks for a in getattr(blank, "answers", ()) or getattr(blank, "options", ()))
+        answers = question.answers
+    elif isinstance(question, FillInBlanks):
+        answers = [a for blank in question.blanks for a in getattr(blank, "answers", ()) or getattr(blank, "options", ())]
+    else:
+        return False
+    for answer in answers:  # a loop: quicker than any() over a generator
+        if answer.feedback is not None:
+            return True
     return False
 
 
 # What makes a row apply to a question: (question, its quiz) -> bool.
 FEATURES: dict[str, Callable[[Question, str], bool]] = {
-    "type": lambda q, _: True,
+    "type": _always,
     "alternatives": lambda q, _: (isinstance(q, ShortAnswer) and len(q.answers) > 1) or _typed_alternatives(q),
     "case_sensitive": lambda q, _: isinstance(q, ShortAnswer) and q.case_sensitive,
     "tolerance": lambda q, _: isinstance(q, Numerical) and (len(q.answers) > 1 or any(not a.is_range and a.tolerance for a in q.answers)),
     "range": lambda q, _: isinstance(q, Numerical) and any(a.is_range and a.minimum != a.maximum for a in q.answers),
-    "answer_feedback": lambda q, _: _answer_feedback(q),
-    "partial_credit": lambda q, _: isinstance(q, SingleChoice) and any(not c.correct and c.credit != 0 for c in q.choices),
+    "answer_feedback": _answer_feedback,
+    "partial_credit": _partial_credit,
     "credits": lambda q, _: _off_rule(q),
     "partially_correct_feedback": lambda q, _: q.feedback.partially_correct is not None,
     "option_language": _other_language,
-    "question_language": lambda q, _: True,
+    "question_language": _always,
     "grader_info": lambda q, _: isinstance(q, Essay) and q.grader_info is not None,
     "response_template": lambda q, _: isinstance(q, Essay) and bool(q.response_template),
-    # A shuffled section turns Canvas's shuffling of options on (see section_shuffle).
-    "shuffle": lambda q, quiz: isinstance(q, (SingleChoice, MultipleResponse)) and q.shuffle and not any(s.shuffle for s in quiz.sections),
+    "shuffle": lambda q, quiz: _shuffles_own_options(q, quiz) and _no_shuffled_section(quiz),
     "dropdowns_only": lambda q, _: isinstance(q, FillInBlanks) and len(_blanks(q, DropdownBlank)) == len(q.blanks),
     "dropdown_among_typed": lambda q, _: isinstance(q, FillInBlanks) and 0 < len(_blanks(q, DropdownBlank)) < len(q.blanks),
+}
+# The rows whose test asks something of the quiz alone: (what it asks of the quiz, what is left
+# to ask of each question, or None when nothing is), so that `found_in_quiz` asks the quiz once.
+# Each pair says what the row's FEATURES test says (tests/test_qti_fast_paths.py).
+QUIZ_PARTS: dict[str, tuple[Callable[[Quiz], bool], Callable[[Question, Quiz], bool] | None]] = {
+    "type": (_always, None),
+    "question_language": (_always, None),
+    "shuffle": (_no_shuffled_section, _shuffles_own_options),
 }
 # Rows about the quiz's sections: (quiz, section) -> bool. They are reported at the section.
 SECTION_FEATURES: dict[str, Callable] = {
@@ -191,6 +231,38 @@ SECTION_FEATURES: dict[str, Callable] = {
 def found_in(question: Question, quiz: Quiz, platform: str = CANVAS) -> list[Loss]:
     """The rows of `platform` that apply to this question, in table order."""
     return [loss for loss, applies in _rows(platform, question.type) if applies(question, quiz)]
+
+
+def found_in_quiz(quiz: Quiz, platform: str = CANVAS) -> dict[Loss, list[Question]]:
+    """The exported questions each row of `platform` applies to, as `found_in` finds them
+    question by question: the rows in the order they are first found, each question once."""
+    found: dict[Loss, list[Question]] = {}
+    per_type: dict[str, list[tuple[Loss, Callable | None]]] = {}
+    for question in quiz.exported_questions:
+        rows = per_type.get(question.type)
+        if rows is None:
+            rows = per_type[question.type] = _rows_of_quiz(quiz, platform, question.type)
+        for loss, applies in rows:
+            if applies is None or applies(question, quiz):
+                questions = found.get(loss)
+                if questions is None:
+                    found[loss] = [question]
+                else:
+                    questions.append(question)
+    return found
+
+
+def _rows_of_quiz(quiz: Quiz, platform: str, question_type: str) -> list[tuple[Loss, Callable | None]]:
+    """The rows that can apply to a type in this quiz, each with what is left to ask of a question
+    (None: nothing, it applies to every question of the type)."""
+    rows = []
+    for loss, applies in _rows(platform, question_type):
+        parts = QUIZ_PARTS.get(loss.feature)
+        if parts is None:
+            rows.append((loss, applies))
+        elif parts[0](quiz):
+            rows.append((loss, parts[1]))
+    return rows
 
 
 @lru_cache(maxsize=None)

@@ -80,11 +80,19 @@ _FLAT_PARAGRAPHS = re.compile(rf"(?:<p>{_CHARS}(?:{_FLAT_SPAN}{_CHARS})*+</p>\n?
 
 def is_flat(html: str) -> bool:
     """Whether the markup is of the simple kind above, valid QTI as it is."""
-    # Text alone, or one paragraph of it (most options and stems): a few scans are quicker than the match.
-    inner = html[3:-4] if html.startswith("<p>") and html.endswith("</p>") else html
-    if "<" not in inner and ">" not in inner and "&" not in inner:
-        return True
-    return (_FLAT_PARAGRAPHS if html.startswith("<p>") else _FLAT_INLINE).fullmatch(html) is not None
+    # Text alone, or one paragraph of it (most options and stems): a few scans are quicker than the
+    # match. Operators and slices only: a method call costs more than such a scan of a short text.
+    if "<" not in html:  # no tag: text alone, taken as it is when it holds no entity either
+        if ">" not in html and "&" not in html:
+            return True
+        return _FLAT_INLINE.fullmatch(html) is not None
+    if html[:3] == "<p>":
+        if html[-4:] == "</p>":
+            inner = html[3:-4]
+            if "<" not in inner and ">" not in inner and "&" not in inner:
+                return True
+        return _FLAT_PARAGRAPHS.fullmatch(html) is not None
+    return _FLAT_INLINE.fullmatch(html) is not None
 
 
 def _nests(html: str) -> bool:
