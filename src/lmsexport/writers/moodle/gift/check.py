@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ....diagnostics import Diagnostic
-from ....model import Quiz, Text
+from ....model import Question, Quiz, Text
 from ..check import CreditsChecked
 from ..common import checked
 from ...reporter import Reporter
@@ -19,6 +19,12 @@ class _CheckingWriter(CreditsChecked, BlockWriter):
     """The block writer with no text rendered and credits judged by `grade_problems`."""
 
     def rich(self, text: Text, inline: bool) -> str:
+        return ""
+
+    def name(self, question: Question) -> str:  # what the check would write is not kept
+        return ""
+
+    def in_own_language(self, text: Text, lang: str) -> str:
         return ""
 
 

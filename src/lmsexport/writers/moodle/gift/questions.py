@@ -32,7 +32,7 @@ from ....text import PLAIN, RenderStyle, media_references
 from ....text.blanks import fill
 from ..common import escape_wildcards, name_place, question_name, question_tags, range_as_value_and_tolerance, tag_place
 from ..check import grade_problems
-from ..grades import grade_percent
+from ..grades import Percentages
 from ...reporter import CASE, GRADER_INFO, PENALTY, RESPONSE_TEMPLATE, Reporter, outcome_feedback
 from ...xml import number  # XSD's spelling, which GIFT's reader reads back exactly too
 from . import escape as esc
@@ -75,6 +75,9 @@ class BlockWriter:
         self.quiz = report.quiz
         self.options = options = report.options
         self.lang: str | None = None  # the language of the question being written, when not the quiz's
+        # The percentage written for a credit, None when Moodle would refuse it: `render` reports
+        # the problem, at the credit, with the check's own `grade_problems`.
+        self.percentages = Percentages(options.nearest_grade)
         # GIFT cannot carry files: with a base URL, media are absolute links to where they are published.
         base = options.media_base_url
         self.style = None if base is None else RenderStyle(media_url=media_link(base))
@@ -87,14 +90,13 @@ class BlockWriter:
             return "[plain]" + esc.escape(source)
         return esc.rich(text, inline, self.lang, self.style)
 
+    def in_own_language(self, text: Text, lang: str) -> str:
+        """An option's text in a language of its own, inline."""
+        return esc.rich(text, True, lang, self.style)
+
     def paragraph(self, text: Text) -> str:
         """A text as [html]: its block HTML, so that something follows an answer block at its end."""
         return esc.rich_html(text)
-
-    def grade(self, question: Question, credit: float) -> str | None:
-        """The percentage written for a credit, None when Moodle would refuse it: `render` reports
-        the problem, at the credit, with the check's own `grade_problems`."""
-        return grade_percent(credit, self.options)
 
     def plain_answer(self, question: Question, source: str, what: str, *where: str | int) -> str | None:
         if not esc.plain_survives(source):
@@ -117,7 +119,10 @@ class BlockWriter:
                 # missing word: as a paragraph of HTML the block has text after it and shows the same.
                 stem = self.paragraph(question.stem)
             stem, body = fill(stem, lambda name: body), ""
-        return self.comment(question) + "\n::" + esc.name(question_name(question)) + "::" + stem + body
+        return self.comment(question) + "\n::" + self.name(question) + "::" + stem + body
+
+    def name(self, question: Question) -> str:
+        return esc.name(question_name(question))
 
     def comment(self, question: Question) -> str:
         # Moodle reads `[id:...]` and `[tag:...]` from the comment lines of a question.
@@ -140,7 +145,7 @@ class BlockWriter:
         if question.penalty is not None:
             self.report.lost(question, PENALTY, "penalty")
         feedback = question.feedback
-        combined = [name for name in ("correct", "partially_correct", "incorrect") if getattr(feedback, name) is not None]
+        combined = () if feedback.correct is None and feedback.partially_correct is None and feedback.incorrect is None else [name for name in ("correct", "partially_correct", "incorrect") if getattr(feedback, name) is not None]
         if combined:
             self.report.lost(question, outcome_feedback(combined), "feedback")
         # quiz.media lists every local file the texts show: without it there is nothing to look for.
@@ -165,8 +170,9 @@ class BlockWriter:
             self.report.error(question, "Moodle's GIFT import needs at least two options", "options", code="gift-options")
             return None
         lines = []
+        percentages = self.percentages
         for choice in question.choices:
-            percent = self.grade(question, choice.credit)
+            percent = percentages[choice.credit]
             if percent is None:
                 return None
             if single and percent == "100":
@@ -178,7 +184,7 @@ class BlockWriter:
             # An option in a language of its own is [html] wrapped in an element stating it, as the
             # question's own language is: Moodle keeps the format of each answer.
             own = choice.language is not None and choice.language != (self.lang or self.quiz.language)
-            text = esc.rich(choice.text, True, choice.language, self.style) if own else self.rich(choice.text, inline=True)
+            text = self.in_own_language(choice.text, choice.language) if own else self.rich(choice.text, inline=True)
             lines.append("\t" + mark + text + self.feedback(choice.feedback) + "\n")
         return "{\n" + "".join(lines) + self.general(question) + "}"
 
@@ -210,7 +216,7 @@ class BlockWriter:
         lines = []
         for index in written:
             answer = question.answers[index]
-            percent = self.grade(question, answer.credit)
+            percent = self.percentages[answer.credit]
             text = self.plain_answer(question, escape_wildcards(answer.text), "answer", "answers", index, "text")
             if percent is None or text is None:
                 return None
@@ -239,8 +245,9 @@ class BlockWriter:
 
     def _numerical(self, question: Numerical) -> str | None:
         lines = []
+        percentages = self.percentages
         for index, answer in enumerate(question.answers):
-            percent = self.grade(question, answer.credit)
+            percent = percentages[answer.credit]
             if percent is None:
                 return None
             if answer.is_range:
