@@ -263,3 +263,21 @@ def test_whether_seven_decimals_lose_a_value_is_judged_as_the_header_judged_it(v
     expected = abs(float(moodle_questions._decimal(value)) - value) > 1e-12
     assert moodle_questions._seven_decimals_lose(value) is expected
     assert moodle_questions._seven_decimals_lose(value) is expected  # from the table
+
+
+# -- parts of a GIFT block made once --------------------------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(_TAG_STRINGS, st.sampled_from(["a]b", "end\\", "x\ny", "ok"])), max_size=5))
+def test_a_comment_lines_tags_are_each_tag_judged_and_written(tags):
+    from lmsexport.writers.moodle.gift import questions as gift_questions
+
+    written, left_out = "", []
+    for tag in tags:
+        if gift_questions._TAG_SAFE.match(tag):
+            written += " [tag:" + tag.replace("]", "\\]") + "]"
+        else:
+            left_out.append(tag)
+    assert gift_questions.comment_tags(tuple(tags)) == (written, tuple(left_out))
+    assert gift_questions.comment_tags(tuple(tags)) == (written, tuple(left_out))  # from the cache

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from urllib.parse import quote
 
 from ....model import (
@@ -69,6 +70,20 @@ AS_QUESTION: dict[type[Blank], Callable[[Blank, dict], Question]] = {
 }
 
 
+@lru_cache(maxsize=4096)  # a bank repeats a few combinations of tags over its questions
+def comment_tags(tags: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """The `[tag:...]` of a question's comment line for these tags, and the tags GIFT cannot carry
+    (left out of it)."""
+    written = ""
+    left_out = []
+    for tag in tags:
+        if _TAG_SAFE.match(tag):
+            written += " [tag:" + tag.replace("]", "\\]") + "]"
+        else:
+            left_out.append(tag)
+    return written, tuple(left_out)
+
+
 class BlockWriter:
     def __init__(self, report: Reporter):
         self.report = report
@@ -89,10 +104,6 @@ class BlockWriter:
         if self.lang is None and text.format is PLAIN and "->" not in source and "&&" not in source:
             return "[plain]" + esc.escape(source)
         return esc.rich(text, inline, self.lang, self.style)
-
-    def in_own_language(self, text: Text, lang: str) -> str:
-        """An option's text in a language of its own, inline."""
-        return esc.rich(text, True, lang, self.style)
 
     def paragraph(self, text: Text) -> str:
         """A text as [html]: its block HTML, so that something follows an answer block at its end."""
@@ -126,14 +137,14 @@ class BlockWriter:
 
     def comment(self, question: Question) -> str:
         # Moodle reads `[id:...]` and `[tag:...]` from the comment lines of a question.
-        comment = f"// [id:{question.id}]"
-        for tag in question_tags(self.quiz, question):
-            if _TAG_SAFE.match(tag):
-                comment += " [tag:" + tag.replace("]", "\\]") + "]"
-            else:
-                at, parts = tag_place(self.quiz, question, tag)
-                self.report.loss(at, f"tag {tag!r}: a GIFT tag cannot hold line breaks, control characters, '<' or '>', nor end with a backslash; it is left out", *parts, code="gift-tag")
-        return comment
+        tags = question_tags(self.quiz, question)
+        if not tags:
+            return f"// [id:{question.id}]"
+        written, left_out = comment_tags(tags)
+        for tag in left_out:
+            at, parts = tag_place(self.quiz, question, tag)
+            self.report.loss(at, f"tag {tag!r}: a GIFT tag cannot hold line breaks, control characters, '<' or '>', nor end with a backslash; it is left out", *parts, code="gift-tag")
+        return f"// [id:{question.id}]" + written
 
     def common_losses(self, question: Question) -> None:
         name = question_name(question)
@@ -169,12 +180,16 @@ class BlockWriter:
         if len(question.choices) < 2:
             self.report.error(question, "Moodle's GIFT import needs at least two options", "options", code="gift-options")
             return None
-        lines = []
         percentages = self.percentages
-        for choice in question.choices:
-            percent = percentages[choice.credit]
-            if percent is None:
-                return None
+        percents = [percentages[choice.credit] for choice in question.choices]
+        if None in percents:
+            return None
+        return "{\n" + self.choice_lines(question, single, percents) + self.general(question) + "}"
+
+    def choice_lines(self, question: SingleChoice | MultipleResponse, single: bool, percents: list[str]) -> str:
+        """The options of a choice block, one a line, each marked with its percentage."""
+        lines = []
+        for choice, percent in zip(question.choices, percents):
             if single and percent == "100":
                 mark = "="  # the one '=' makes Moodle read a single answer question
             elif percent == "0":
@@ -184,9 +199,9 @@ class BlockWriter:
             # An option in a language of its own is [html] wrapped in an element stating it, as the
             # question's own language is: Moodle keeps the format of each answer.
             own = choice.language is not None and choice.language != (self.lang or self.quiz.language)
-            text = self.in_own_language(choice.text, choice.language) if own else self.rich(choice.text, inline=True)
+            text = esc.rich(choice.text, True, choice.language, self.style) if own else self.rich(choice.text, inline=True)
             lines.append("\t" + mark + text + self.feedback(choice.feedback) + "\n")
-        return "{\n" + "".join(lines) + self.general(question) + "}"
+        return "".join(lines)
 
     def _single_choice(self, question: SingleChoice) -> str | None:
         return self._choices(question, single=True)
