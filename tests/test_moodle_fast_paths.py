@@ -27,6 +27,7 @@ from lmsexport.model import (
     ShortAnswer,
     SingleChoice,
     Text,
+    TextFormat,
     TrueFalse,
 )
 from lmsexport.writers.moodle import check, common
@@ -196,20 +197,32 @@ def _every_tag_and_option_judged(report: Reporter, question: Question) -> None:
                 report.loss(question, f"Moodle cannot keep options in place while it shuffles: pinned option {choice.id} will move", "options", index, "pinned", code="moodle-pinned")
 
 
+# Texts with and without formulas and literal TeX beside them, plain and Markdown.
+_TEXTS = st.sampled_from([
+    None, Text("?"), Text("plain \\( and $$", TextFormat.PLAIN), Text("no formula", TextFormat.MARKDOWN),
+    Text("$x$ and a literal \\\\(y\\\\)", TextFormat.MARKDOWN), Text("`\\(` then $$y$$", TextFormat.MARKDOWN),
+    Text("$x$ only", TextFormat.MARKDOWN),
+])
+
+
 @st.composite
 def tagged_question(draw) -> tuple[Quiz, Question]:
     tags = tuple(draw(st.lists(_TAG_STRINGS, max_size=5)))
+    stem = draw(_TEXTS) or Text("?")
+    feedback = Feedback(general=draw(_TEXTS), incorrect=draw(_TEXTS))
     quiz_tags = tuple(dict.fromkeys(draw(st.lists(_TAG_STRINGS, max_size=3))))
     kind = draw(st.sampled_from(["single", "multiple", "matching", "essay"]))
     shuffle = draw(st.booleans())
     if kind in ("single", "multiple"):
         pins = draw(st.lists(st.booleans(), min_size=1, max_size=6))
-        choices = tuple(Choice(id=f"c{i}", text=Text("x"), correct=i == 0, credit=1.0 if i == 0 else 0.0, pinned=p) for i, p in enumerate(pins))
-        question: Question = (SingleChoice if kind == "single" else MultipleResponse)(id="q1", stem=Text("?"), tags=tags, choices=choices, shuffle=shuffle)
+        choices = tuple(Choice(id=f"c{i}", text=draw(_TEXTS) or Text("x"), feedback=draw(_TEXTS), correct=i == 0, credit=1.0 if i == 0 else 0.0,
+                               pinned=p) for i, p in enumerate(pins))
+        question: Question = (SingleChoice if kind == "single" else MultipleResponse)(
+            id="q1", stem=stem, feedback=feedback, tags=tags, choices=choices, shuffle=shuffle)
     elif kind == "matching":
-        question = Matching(id="q1", stem=Text("?"), tags=tags, pairs=(MatchPair(id="p", prompt=Text("a"), answer="b"),), shuffle=shuffle)
+        question = Matching(id="q1", stem=stem, feedback=feedback, tags=tags, pairs=(MatchPair(id="p", prompt=Text("a"), answer="b"),), shuffle=shuffle)
     else:
-        question = Essay(id="q1", stem=Text("?"), tags=tags)
+        question = Essay(id="q1", stem=stem, feedback=feedback, tags=tags, grader_info=draw(_TEXTS))
     return _quiz(question, tags=quiz_tags), question
 
 
@@ -221,6 +234,13 @@ def test_question_losses_says_what_judging_every_tag_and_option_says(case):
     common.question_losses(fast, question)
     _every_tag_and_option_judged(full, question)
     assert fast.found == full.found
+
+
+def test_literal_tex_beside_a_formula_is_still_said():
+    question = Essay(id="q1", stem=Text("?"), grader_info=Text("$x$ and a literal \\\\(y\\\\)", TextFormat.MARKDOWN))
+    report = Reporter(_quiz(question), "moodle", ExportOptions())
+    common.question_losses(report, question)
+    assert [d.code for d in report.found] == [LITERAL_TEX.code]
 
 
 def test_a_pinned_option_and_a_changed_tag_are_still_said():

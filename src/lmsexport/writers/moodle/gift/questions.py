@@ -200,7 +200,8 @@ class BlockWriter:
             # question's own language is: Moodle keeps the format of each answer.
             own = choice.language is not None and choice.language != (self.lang or self.quiz.language)
             text = esc.rich(choice.text, True, choice.language, self.style) if own else self.rich(choice.text, inline=True)
-            lines.append("\t" + mark + text + self.feedback(choice.feedback) + "\n")
+            feedback = choice.feedback
+            lines.append("\t" + mark + text + ("" if feedback is None else self.feedback(feedback)) + "\n")
         return "".join(lines)
 
     def _single_choice(self, question: SingleChoice) -> str | None:

@@ -81,6 +81,14 @@ def tags_element(tags: tuple[str, ...]) -> str:
     return "    <tags>\n" + "".join(f"      <tag>\n        <text>{character_data(tag)}</text>\n      </tag>\n" for tag in tags) + "    </tags>\n"
 
 
+# A multichoice question's settings after its header, by (single, shuffle).
+_CHOICE_SETTINGS = {
+    (single, shuffle): f"{IN}<single>{'true' if single else 'false'}</single>\n{IN}<shuffleanswers>{'true' if shuffle else 'false'}</shuffleanswers>\n"
+    f"{IN}<answernumbering>abc</answernumbering>\n{IN}<showstandardinstruction>0</showstandardinstruction>\n"
+    for single in (False, True) for shuffle in (False, True)
+}
+
+
 def _bool(flag: bool) -> str:
     return "true" if flag else "false"
 
@@ -98,7 +106,9 @@ class QuestionWriter:
 
     # -- shared parts --------------------------------------------------------------------------
     def field(self, tag: str, text: Text | None, inline: bool = False) -> str:
-        return self.fields.field(IN, tag, text, inline, self.lang if text is not None else None)
+        if text is None:
+            return empty_field(IN, tag)  # as Fields.field writes it, one call sooner
+        return self.fields.field(IN, tag, text, inline, self.lang)
 
     def feedback(self, text: Text | None) -> str:
         """The <feedback> of an answer."""
@@ -144,7 +154,8 @@ class QuestionWriter:
         )
 
     def tags(self, question: Question) -> str:
-        return tags_element(question_tags(self.quiz, question))
+        tags = question_tags(self.quiz, question)
+        return tags_element(tags) if tags else ""
 
     def plain_answer(self, percent: str, content: str, feedback: Text | None, extra: str = "") -> str:
         """An answer Moodle keeps as plain text (short answer, numerical, true/false)."""
@@ -187,8 +198,7 @@ class QuestionWriter:
             return None
         return (
             self.header(question, "multichoice")
-            + f"{IN}<single>{_bool(single)}</single>\n{IN}<shuffleanswers>{_bool(question.shuffle)}</shuffleanswers>\n"
-            + f"{IN}<answernumbering>abc</answernumbering>\n{IN}<showstandardinstruction>0</showstandardinstruction>\n"
+            + _CHOICE_SETTINGS[single, question.shuffle]
             + self.combined_feedback(question, shownumcorrect=not single)
             + self.choice_answers(question, percents)
         )
