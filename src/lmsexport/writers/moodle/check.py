@@ -108,7 +108,7 @@ def grade_problems(report: Reporter, question: Question) -> None:
     if credited is None:
         return
     items = getattr(question, credited.attribute)
-    if LISTED_CREDITS.issuperset(map(_CREDIT, items)):  # the common case, without a call a credit
+    if LISTED_CREDITS.issuperset(map(_CREDIT, items)):  # the common case, told without a call per credit
         return
     for index, item in enumerate(items):
         credit = item.credit

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ....model import (
-    Choice,
     Description,
     Essay,
     FillInBlanks,
