@@ -2,7 +2,7 @@
 at the place of the credit (the credits of each question type are one table, `CREDITS`), saying
 so when it is the default split rather than a value written.
 
-The writers call `grade_percent` for the same credits, to write them, and report with
+The writers look the same credits up in a `grades.Percentages`, to write them, and report with
 `grade_problems` as the checks do, so the problem is said once for both formats
 (`moodle, gift: ...`), where the author can change it.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from operator import attrgetter
 from typing import Any
 
 from ...model import (
@@ -28,12 +29,21 @@ from ...model import (
     TrueFalse,
 )
 from ..reporter import Reporter
-from .grades import exact_grade, nearest_grade
+from .grades import GRADES, Percentages, exact_grade, nearest_grade
 
 # Grades of Moodle's list that are exact fractions, for suggesting credits that add up to 1.
 _EXACT_GRADES = tuple(Fraction(n, d) for n, d in (
     (1, 1), (9, 10), (5, 6), (4, 5), (3, 4), (7, 10), (2, 3), (3, 5), (1, 2), (2, 5), (1, 3), (3, 10),
     (1, 4), (1, 5), (1, 6), (1, 7), (1, 8), (1, 9), (1, 10), (1, 20)))
+
+
+# Credits on Moodle's grade list as a bank writes them: the list's own fractions and the shares of
+# the default split that are on it (1/3 is 0.333...3, within Moodle's tolerance of 0.3333333). A
+# question whose credits are all among them has nothing for `grade_problems` to say of them.
+LISTED_CREDITS = frozenset((*GRADES.values(), *(sign * k / n for sign in (1, -1) for n, k in (
+    (3, 1), (3, 2), (6, 1), (6, 5), (7, 1), (9, 1)))))
+_CREDIT = attrgetter("credit")
+_CORRECT = attrgetter("correct")
 
 
 def default_split(question: MultipleResponse) -> Fraction | None:
@@ -78,9 +88,11 @@ def grade_problems(report: Reporter, question: Question) -> None:
     """Every credit of the question Moodle would not store as it is, at the credit: an error (the
     import would stop), or with nearest_grade a loss naming the grade it becomes."""
     if isinstance(question, MultipleResponse):
-        share = default_split(question)
-        if share is not None and exact_grade(float(share)) is None:
-            correct = sum(1 for c in question.choices if c.correct)
+        # The default split gives each correct option 1/correct: only a share off the list makes
+        # the options' credits worth comparing with the split.
+        correct = sum(map(_CORRECT, question.choices))
+        share = default_split(question) if correct and exact_grade(1.0 / correct) is None else None
+        if share is not None:
             if report.options.nearest_grade:
                 message = (f"the default split gives each of the {correct} correct options {float(share):g}, which is not one "
                            f"of Moodle's grade fractions; written as the nearest one, {nearest_grade(float(share))}% (the score changes)")
@@ -95,7 +107,10 @@ def grade_problems(report: Reporter, question: Question) -> None:
     credited = CREDITS[type(question)]
     if credited is None:
         return
-    for index, item in enumerate(getattr(question, credited.attribute)):
+    items = getattr(question, credited.attribute)
+    if LISTED_CREDITS.issuperset(map(_CREDIT, items)):  # the common case, told without a call per credit
+        return
+    for index, item in enumerate(items):
         credit = item.credit
         if exact_grade(credit) is not None:
             continue
@@ -140,14 +155,13 @@ CREDITS: dict[type[Question], Credited | None] = {
 }
 
 
-def exact_or_nearest(credit: float) -> str:
-    """The percentage a writer run as a check goes on with: the check reports the problem."""
-    return exact_grade(credit) or nearest_grade(credit)
-
-
 class CreditsChecked:
     """Mixed into a Moodle XML or GIFT writer run as its format's check: `grade_problems` judges
-    the credits (said once for both formats), so the writer goes on with the grade Moodle stores."""
+    the credits (said once for both formats), so the writer goes on with a grade Moodle stores,
+    the nearest one for a credit off the list."""
 
-    def grade(self, question: Question, credit: float) -> str | None:
-        return exact_or_nearest(credit)
+    percentages: Percentages
+
+    def __init__(self, report: Reporter):
+        super().__init__(report)  # type: ignore[call-arg]  # the writer's own
+        self.percentages = Percentages(nearest=True)

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from decimal import Decimal, localcontext
-from functools import lru_cache
+from functools import lru_cache, partial
+from operator import attrgetter, is_not, itemgetter
 from urllib.parse import quote, unquote
 
 from ...diagnostics import Diagnostic
@@ -37,6 +38,10 @@ _TAG_LIKE = re.compile(r"<[A-Za-z/!?]")
 _TAG_UNSAFE = re.compile(r"[\x00-\x1f\x7f<>`]|\s\s")
 TAG_MAX = 50
 NAME_MAX = 255
+_PINNED = attrgetter("pinned")
+_TEXT_OF_PLACE = itemgetter(1)
+_FORMAT = attrgetter("format")
+_IS_SET = partial(is_not, None)
 
 
 def question_name(question: Question) -> str:
@@ -107,6 +112,13 @@ def _merged_tags(quiz_tags: tuple[str, ...], own: tuple[str, ...]) -> tuple[str,
     return merged_tags(quiz_tags, own)
 
 
+@lru_cache(maxsize=4096)  # a bank repeats a few combinations of tags over its questions
+def tags_moodle_changes(tags: tuple[str, ...]) -> tuple[str, ...]:
+    """The tags of a question that Moodle's PARAM_TAG changes: it drops '<', '>', '`', control
+    characters and repeated spaces, and keeps 50 characters (outer spaces go too)."""
+    return tuple(tag for tag in tags if _TAG_UNSAFE.search(tag) or len(tag) > TAG_MAX or tag != tag.strip())
+
+
 def tag_place(quiz: Quiz, question: Question, tag: str) -> tuple[Question | None, tuple[str | int, ...]]:
     """Where a tag of a question stands: its own tags first, then the quiz's, which apply to it."""
     if tag in question.tags:
@@ -156,16 +168,19 @@ def question_losses(report: Reporter, question: Question) -> None:
     name = question_name(question)
     if len(name) > NAME_MAX or name != name.strip() or ("<" in name and _TAG_LIKE.search(name)):
         report.loss(question, f"question name {name!r}: Moodle strips HTML tags and outer spaces from names and cuts them at {NAME_MAX} characters", name_place(question), code="moodle-name")
-    for tag in question_tags(report.quiz, question):
-        if _TAG_UNSAFE.search(tag) or len(tag) > TAG_MAX or tag != tag.strip():
-            at, parts = tag_place(report.quiz, question, tag)
-            report.loss(at, f"tag {tag!r}: Moodle drops '<', '>', '`', control characters and repeated spaces from tags and keeps {TAG_MAX} characters", *parts, code="moodle-tag")
-    for parts, text in question.texts():
-        # Only Markdown has formulas: most texts are plain or absent, told without two calls.
-        if text is not None and text.format is MARKDOWN and typesets_literal_tex(text):
-            report.lost(question, LITERAL_TEX, *parts)
-    if getattr(question, "shuffle", False):
-        for index, choice in enumerate(getattr(question, "choices", ())):
+    tags = question_tags(report.quiz, question)
+    for tag in tags_moodle_changes(tags) if tags else ():
+        at, parts = tag_place(report.quiz, question, tag)
+        report.loss(at, f"tag {tag!r}: Moodle drops '<', '>', '`', control characters and repeated spaces from tags and keeps {TAG_MAX} characters", *parts, code="moodle-tag")
+    texts = question.texts()
+    # Only Markdown has formulas: a question with no Markdown text (about half) is told by one scan
+    # of its texts' formats in C, the others walked.
+    if MARKDOWN in map(_FORMAT, filter(_IS_SET, map(_TEXT_OF_PLACE, texts))):
+        for parts, text in texts:
+            if text is not None and text.format is MARKDOWN and typesets_literal_tex(text):
+                report.lost(question, LITERAL_TEX, *parts)
+    if getattr(question, "shuffle", False) and any(map(_PINNED, getattr(question, "choices", ()))):  # few options are pinned
+        for index, choice in enumerate(question.choices):
             if choice.pinned:
                 report.loss(question, f"Moodle cannot keep options in place while it shuffles: pinned option {choice.id} will move", "options", index, "pinned", code="moodle-pinned")
 

@@ -8,8 +8,6 @@ The fractions are written as the percentages Moodle itself exports.
 
 from __future__ import annotations
 
-from ..shared import ExportOptions
-
 _POSITIVE = (
     "100", "90", "83.33333", "80", "75", "70", "66.66667", "60", "50", "40", "33.33333",
     "30", "25", "20", "16.66667", "14.28571", "12.5", "11.11111", "10", "5",
@@ -44,11 +42,23 @@ def nearest_grade(credit: float) -> str:
     return min(GRADES, key=lambda percent: (abs(credit - GRADES[percent]), percent))
 
 
-def grade_percent(credit: float, options: ExportOptions) -> str | None:
-    """The percentage to write for `credit`, or None when Moodle would refuse it. With
-    options.nearest_grade the credit moves to the nearest allowed fraction. What is said about it
-    is `check.grade_problems`'s, at the credit."""
-    percent = exact_grade(credit)
-    if percent is None and options.nearest_grade:
-        return nearest_grade(credit)
-    return percent
+class Percentages(dict):
+    """The percentage to write for each credit, `percentages[credit]`: Moodle's own when the credit
+    is on its list, else with `nearest` (options.nearest_grade) the nearest allowed fraction, else
+    None (Moodle would refuse it). What is said about it is `check.grade_problems`'s, at the
+    credit. Each distinct credit is judged once, then looked up: a bank uses a handful of credits,
+    asked once an option. One is made per writer (a quiz)."""
+
+    __slots__ = ("nearest",)
+
+    def __init__(self, nearest: bool):
+        super().__init__()
+        self.nearest = nearest
+
+    def __missing__(self, credit: float) -> str | None:
+        percent = exact_grade(credit)
+        if percent is None and self.nearest:
+            percent = nearest_grade(credit)
+        if len(self) < 4096:  # a bound keeps odd input from growing it
+            self[credit] = percent
+        return percent

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ....diagnostics import Diagnostic
-from ....model import Quiz, Text
+from ....model import MultipleResponse, Question, Quiz, SingleChoice, Text
 from ..check import CreditsChecked
 from ..common import checked
 from ...reporter import Reporter
@@ -16,9 +16,17 @@ from .questions import BlockWriter
 
 
 class _CheckingWriter(CreditsChecked, BlockWriter):
-    """The block writer with no text rendered and credits judged by `grade_problems`."""
+    """The block writer with no text rendered and credits judged by `grade_problems`. The parts
+    that are only strings, of texts and of values the rules judge elsewhere, are not built at all:
+    the question's name, the lines of a choice block."""
 
     def rich(self, text: Text, inline: bool) -> str:
+        return ""
+
+    def name(self, question: Question) -> str:  # what the check would write is not kept
+        return ""
+
+    def choice_lines(self, question: SingleChoice | MultipleResponse, single: bool, percents: list[str]) -> str:
         return ""
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from urllib.parse import quote
 
 from ....model import (
@@ -32,7 +33,7 @@ from ....text import PLAIN, RenderStyle, media_references
 from ....text.blanks import fill
 from ..common import escape_wildcards, name_place, question_name, question_tags, range_as_value_and_tolerance, tag_place
 from ..check import grade_problems
-from ..grades import grade_percent
+from ..grades import Percentages
 from ...reporter import CASE, GRADER_INFO, PENALTY, RESPONSE_TEMPLATE, Reporter, outcome_feedback
 from ...xml import number  # XSD's spelling, which GIFT's reader reads back exactly too
 from . import escape as esc
@@ -69,12 +70,29 @@ AS_QUESTION: dict[type[Blank], Callable[[Blank, dict], Question]] = {
 }
 
 
+@lru_cache(maxsize=4096)  # a bank repeats a few combinations of tags over its questions
+def comment_tags(tags: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """The `[tag:...]` of a question's comment line for these tags, and the tags GIFT cannot carry
+    (left out of it)."""
+    written = ""
+    left_out = []
+    for tag in tags:
+        if _TAG_SAFE.match(tag):
+            written += " [tag:" + tag.replace("]", "\\]") + "]"
+        else:
+            left_out.append(tag)
+    return written, tuple(left_out)
+
+
 class BlockWriter:
     def __init__(self, report: Reporter):
         self.report = report
         self.quiz = report.quiz
         self.options = options = report.options
         self.lang: str | None = None  # the language of the question being written, when not the quiz's
+        # The percentage written for a credit, None when Moodle would refuse it: `render` reports
+        # the problem, at the credit, with the check's own `grade_problems`.
+        self.percentages = Percentages(options.nearest_grade)
         # GIFT cannot carry files: with a base URL, media are absolute links to where they are published.
         base = options.media_base_url
         self.style = None if base is None else RenderStyle(media_url=media_link(base))
@@ -90,11 +108,6 @@ class BlockWriter:
     def paragraph(self, text: Text) -> str:
         """A text as [html]: its block HTML, so that something follows an answer block at its end."""
         return esc.rich_html(text)
-
-    def grade(self, question: Question, credit: float) -> str | None:
-        """The percentage written for a credit, None when Moodle would refuse it: `render` reports
-        the problem, at the credit, with the check's own `grade_problems`."""
-        return grade_percent(credit, self.options)
 
     def plain_answer(self, question: Question, source: str, what: str, *where: str | int) -> str | None:
         if not esc.plain_survives(source):
@@ -117,18 +130,21 @@ class BlockWriter:
                 # missing word: as a paragraph of HTML the block has text after it and shows the same.
                 stem = self.paragraph(question.stem)
             stem, body = fill(stem, lambda name: body), ""
-        return self.comment(question) + "\n::" + esc.name(question_name(question)) + "::" + stem + body
+        return self.comment(question) + "\n::" + self.name(question) + "::" + stem + body
+
+    def name(self, question: Question) -> str:
+        return esc.name(question_name(question))
 
     def comment(self, question: Question) -> str:
         # Moodle reads `[id:...]` and `[tag:...]` from the comment lines of a question.
-        comment = f"// [id:{question.id}]"
-        for tag in question_tags(self.quiz, question):
-            if _TAG_SAFE.match(tag):
-                comment += " [tag:" + tag.replace("]", "\\]") + "]"
-            else:
-                at, parts = tag_place(self.quiz, question, tag)
-                self.report.loss(at, f"tag {tag!r}: a GIFT tag cannot hold line breaks, control characters, '<' or '>', nor end with a backslash; it is left out", *parts, code="gift-tag")
-        return comment
+        tags = question_tags(self.quiz, question)
+        if not tags:
+            return f"// [id:{question.id}]"
+        written, left_out = comment_tags(tags)
+        for tag in left_out:
+            at, parts = tag_place(self.quiz, question, tag)
+            self.report.loss(at, f"tag {tag!r}: a GIFT tag cannot hold line breaks, control characters, '<' or '>', nor end with a backslash; it is left out", *parts, code="gift-tag")
+        return f"// [id:{question.id}]" + written
 
     def common_losses(self, question: Question) -> None:
         name = question_name(question)
@@ -140,7 +156,7 @@ class BlockWriter:
         if question.penalty is not None:
             self.report.lost(question, PENALTY, "penalty")
         feedback = question.feedback
-        combined = [name for name in ("correct", "partially_correct", "incorrect") if getattr(feedback, name) is not None]
+        combined = () if feedback.correct is None and feedback.partially_correct is None and feedback.incorrect is None else [name for name in ("correct", "partially_correct", "incorrect") if getattr(feedback, name) is not None]
         if combined:
             self.report.lost(question, outcome_feedback(combined), "feedback")
         # quiz.media lists every local file the texts show: without it there is nothing to look for.
@@ -164,11 +180,16 @@ class BlockWriter:
         if len(question.choices) < 2:
             self.report.error(question, "Moodle's GIFT import needs at least two options", "options", code="gift-options")
             return None
+        percentages = self.percentages
+        percents = [percentages[choice.credit] for choice in question.choices]
+        if None in percents:
+            return None
+        return "{\n" + self.choice_lines(question, single, percents) + self.general(question) + "}"
+
+    def choice_lines(self, question: SingleChoice | MultipleResponse, single: bool, percents: list[str]) -> str:
+        """The options of a choice block, one a line, each marked with its percentage."""
         lines = []
-        for choice in question.choices:
-            percent = self.grade(question, choice.credit)
-            if percent is None:
-                return None
+        for choice, percent in zip(question.choices, percents):
             if single and percent == "100":
                 mark = "="  # the one '=' makes Moodle read a single answer question
             elif percent == "0":
@@ -179,8 +200,9 @@ class BlockWriter:
             # question's own language is: Moodle keeps the format of each answer.
             own = choice.language is not None and choice.language != (self.lang or self.quiz.language)
             text = esc.rich(choice.text, True, choice.language, self.style) if own else self.rich(choice.text, inline=True)
-            lines.append("\t" + mark + text + self.feedback(choice.feedback) + "\n")
-        return "{\n" + "".join(lines) + self.general(question) + "}"
+            feedback = choice.feedback
+            lines.append("\t" + mark + text + ("" if feedback is None else self.feedback(feedback)) + "\n")
+        return "".join(lines)
 
     def _single_choice(self, question: SingleChoice) -> str | None:
         return self._choices(question, single=True)
@@ -210,7 +232,7 @@ class BlockWriter:
         lines = []
         for index in written:
             answer = question.answers[index]
-            percent = self.grade(question, answer.credit)
+            percent = self.percentages[answer.credit]
             text = self.plain_answer(question, escape_wildcards(answer.text), "answer", "answers", index, "text")
             if percent is None or text is None:
                 return None
@@ -239,8 +261,9 @@ class BlockWriter:
 
     def _numerical(self, question: Numerical) -> str | None:
         lines = []
+        percentages = self.percentages
         for index, answer in enumerate(question.answers):
-            percent = self.grade(question, answer.credit)
+            percent = percentages[answer.credit]
             if percent is None:
                 return None
             if answer.is_range:

@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ....diagnostics import Diagnostic
-from ....model import Choice, Question, Quiz, Text
+from ....model import MultipleResponse, Question, Quiz, SingleChoice, Text
 from ..check import CreditsChecked
 from ..common import checked
 from ...reporter import Reporter
 from ...shared import ExportOptions
 from . import quiz_reported, section_reported
 from .fields import Fields
-from .questions import QuestionWriter
+from .questions import DEFAULT_PENALTY, QuestionWriter
 
 
 class _NoText(Fields):
@@ -33,7 +33,12 @@ class _CheckingWriter(CreditsChecked, QuestionWriter):
         super().__init__(report)
         self.fields = _NoText(report.quiz)
 
-    def choice_answer(self, percent: str, choice: Choice) -> str:
+    def header(self, question: Question, kind: str, default_penalty: float = DEFAULT_PENALTY, questiontext: str | None = None,
+               points: float | None = None) -> str:
+        self.judged_points(question, default_penalty, points)  # what the header would write is not kept
+        return ""
+
+    def choice_answers(self, question: SingleChoice | MultipleResponse, percents: list[str]) -> str:
         return ""
 
     def plain_answer(self, percent: str, content: str, feedback: Text | None, extra: str = "") -> str:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from ....model import (
-    Choice,
     Description,
     Essay,
     FillInBlanks,
@@ -25,7 +25,7 @@ from ....text.blanks import fill
 from ..common import escape_wildcards, PLUGINFILE_STYLE, html_of, plain_html, question_name, question_tags, range_as_value_and_tolerance
 from ...shared import in_language
 from . import cloze
-from ..grades import grade_percent
+from ..grades import Percentages
 from ...reporter import Reporter, outcome_feedback
 from .fields import Fields, empty_field
 from ...xml import number, text
@@ -39,6 +39,12 @@ DEFAULT_TRUEFALSE_PENALTY = 1.0
 IN = "    "
 IN2 = "      "
 _NO_FEEDBACK = empty_field(IN2, "feedback")
+# The feedback by outcome of a question that has none (most questions), by shownumcorrect.
+_NO_COMBINED_FEEDBACK = {
+    shown: empty_field(IN, "correctfeedback") + empty_field(IN, "partiallycorrectfeedback") + empty_field(IN, "incorrectfeedback")
+    + ("    <shownumcorrect/>\n" if shown else "")
+    for shown in (False, True)
+}
 
 
 _DECIMALS: dict[float, str] = {}
@@ -53,6 +59,35 @@ def _decimal(value_: float) -> str:
     return found
 
 
+_SEVEN_DECIMALS_LOSE: dict[float, bool] = {}
+
+
+def _seven_decimals_lose(value_: float) -> bool:
+    """Whether Moodle's 7 decimals change the value; judged once a value (a bank repeats a few)."""
+    found = _SEVEN_DECIMALS_LOSE.get(value_)
+    if found is None:
+        found = abs(float(_decimal(value_)) - value_) > 1e-12
+        if len(_SEVEN_DECIMALS_LOSE) < 4096:  # a bound keeps odd input from growing it
+            _SEVEN_DECIMALS_LOSE[value_] = found
+    return found
+
+
+@lru_cache(maxsize=4096)  # a bank repeats a few combinations of tags over its questions
+def tags_element(tags: tuple[str, ...]) -> str:
+    """The <tags> of a question with these tags (none: nothing)."""
+    if not tags:
+        return ""
+    return "    <tags>\n" + "".join(f"      <tag>\n        <text>{character_data(tag)}</text>\n      </tag>\n" for tag in tags) + "    </tags>\n"
+
+
+# A multichoice question's settings after its header, by (single, shuffle).
+_CHOICE_SETTINGS = {
+    (single, shuffle): f"{IN}<single>{'true' if single else 'false'}</single>\n{IN}<shuffleanswers>{'true' if shuffle else 'false'}</shuffleanswers>\n"
+    f"{IN}<answernumbering>abc</answernumbering>\n{IN}<showstandardinstruction>0</showstandardinstruction>\n"
+    for single in (False, True) for shuffle in (False, True)
+}
+
+
 def _bool(flag: bool) -> str:
     return "true" if flag else "false"
 
@@ -63,16 +98,16 @@ class QuestionWriter:
         self.quiz = report.quiz
         self.options = report.options
         self.fields = Fields(self.quiz)
+        # The percentage written for a credit, None when Moodle would refuse it: `render` reports
+        # the problem, at the credit, with the check's own `grade_problems`.
+        self.percentages = Percentages(self.options.nearest_grade)
         self.lang: str | None = None  # the language of the question being written, when not the quiz's
 
     # -- shared parts --------------------------------------------------------------------------
-    def grade(self, question: Question, credit: float) -> str | None:
-        """The percentage written for a credit, None when Moodle would refuse it: `render` reports
-        the problem, at the credit, with the check's own `grade_problems`."""
-        return grade_percent(credit, self.options)
-
     def field(self, tag: str, text: Text | None, inline: bool = False) -> str:
-        return self.fields.field(IN, tag, text, inline, self.lang if text is not None else None)
+        if text is None:
+            return empty_field(IN, tag)  # as Fields.field writes it, one call sooner
+        return self.fields.field(IN, tag, text, inline, self.lang)
 
     def feedback(self, text: Text | None) -> str:
         """The <feedback> of an answer."""
@@ -84,14 +119,7 @@ class QuestionWriter:
                points: float | None = None) -> str:
         """`questiontext`: the field when the writer built it itself; `points`: what Moodle will
         give the question, when not its points (cloze)."""
-        points = question.points if points is None else points
-        if abs(float(_decimal(points)) - points) > 1e-12:
-            self.report.loss(question, f"points {points!r}: Moodle keeps 7 decimals", "points", code="moodle-points")
-        penalty = default_penalty if question.penalty is None else question.penalty
-        if question.penalty is not None:
-            snapped = abs(penalty - DEFAULT_PENALTY) < 0.005
-            if abs(float(_decimal(penalty)) - penalty) > 1e-12 or (snapped and abs(penalty - 1 / 3) > 1e-7):
-                self.report.loss(question, f"penalty {penalty!r}: Moodle keeps 7 decimals and reads anything near 1/3 as 0.3333333", "penalty", code="moodle-penalty")
+        points, penalty = self.judged_points(question, default_penalty, points)
         return (
             f'  <question type="{kind}">\n    <name>\n      <text>{character_data(question_name(question))}</text>\n    </name>\n'
             + (self.field("questiontext", question.stem) if questiontext is None else questiontext)
@@ -100,8 +128,23 @@ class QuestionWriter:
             + f"    <hidden>0</hidden>\n    <idnumber>{text(question.id)}</idnumber>\n"
         )
 
+    def judged_points(self, question: Question, default_penalty: float, points: float | None) -> tuple[float, float]:
+        """The points and penalty the header writes (see `header`), with what Moodle's 7 decimals
+        lose of them said."""
+        points = question.points if points is None else points
+        if _seven_decimals_lose(points):
+            self.report.loss(question, f"points {points!r}: Moodle keeps 7 decimals", "points", code="moodle-points")
+        penalty = default_penalty if question.penalty is None else question.penalty
+        if question.penalty is not None:
+            snapped = abs(penalty - DEFAULT_PENALTY) < 0.005
+            if _seven_decimals_lose(penalty) or (snapped and abs(penalty - 1 / 3) > 1e-7):
+                self.report.loss(question, f"penalty {penalty!r}: Moodle keeps 7 decimals and reads anything near 1/3 as 0.3333333", "penalty", code="moodle-penalty")
+        return points, penalty
+
     def combined_feedback(self, question: Question, shownumcorrect: bool) -> str:
         feedback = question.feedback
+        if feedback.correct is None and feedback.partially_correct is None and feedback.incorrect is None:
+            return _NO_COMBINED_FEEDBACK[shownumcorrect]
         return (
             self.field("correctfeedback", feedback.correct)
             + self.field("partiallycorrectfeedback", feedback.partially_correct)
@@ -111,9 +154,7 @@ class QuestionWriter:
 
     def tags(self, question: Question) -> str:
         tags = question_tags(self.quiz, question)
-        if not tags:
-            return ""
-        return "    <tags>\n" + "".join(f"      <tag>\n        <text>{character_data(tag)}</text>\n      </tag>\n" for tag in tags) + "    </tags>\n"
+        return tags_element(tags) if tags else ""
 
     def plain_answer(self, percent: str, content: str, feedback: Text | None, extra: str = "") -> str:
         """An answer Moodle keeps as plain text (short answer, numerical, true/false)."""
@@ -122,17 +163,23 @@ class QuestionWriter:
             + self.feedback(feedback) + extra + f"{IN}</answer>\n"
         )
 
-    def choice_answer(self, percent: str, choice: Choice) -> str:
-        """A multichoice answer: its own format, its text (in its own language if it has one), its feedback."""
-        lang = self.lang
-        if choice.language is not None and choice.language != (self.lang or self.quiz.language):
-            lang = choice.language
-        text = choice.text
-        if lang is None and text.format is PLAIN:  # the common case, without detours
-            fmt, body = "plain_text", f"{IN2}<text>{character_data(text.source)}</text>\n"
-        else:
-            fmt, body = self.fields.inner(IN2, text, True, lang)
-        return f'{IN}<answer fraction="{percent}" format="{fmt}">\n{body}' + self.feedback(choice.feedback) + f"{IN}</answer>\n"
+    def choice_answers(self, question: SingleChoice | MultipleResponse, percents: list[str]) -> str:
+        """The multichoice answers: each its own format, its text (in its own language if it has
+        one), its feedback."""
+        answers = []
+        question_lang = self.lang
+        for choice, percent in zip(question.choices, percents):
+            lang = question_lang
+            if choice.language is not None and choice.language != (question_lang or self.quiz.language):
+                lang = choice.language
+            text = choice.text
+            if lang is None and text.format is PLAIN:  # the common case, without detours
+                fmt, body = "plain_text", f"{IN2}<text>{character_data(text.source)}</text>\n"
+            else:
+                fmt, body = self.fields.inner(IN2, text, True, lang)
+            feedback = _NO_FEEDBACK if choice.feedback is None else self.feedback(choice.feedback)
+            answers.append(f'{IN}<answer fraction="{percent}" format="{fmt}">\n{body}{feedback}{IN}</answer>\n')
+        return "".join(answers)
 
     # -- the types -----------------------------------------------------------------------------
     def write(self, question: Question) -> str | None:
@@ -144,15 +191,15 @@ class QuestionWriter:
         return body + self.tags(question) + "  </question>\n"
 
     def _choice(self, question: SingleChoice | MultipleResponse, single: bool) -> str | None:
-        percents = [self.grade(question, c.credit) for c in question.choices]
+        percentages = self.percentages
+        percents = [percentages[c.credit] for c in question.choices]
         if None in percents:
             return None
         return (
             self.header(question, "multichoice")
-            + f"{IN}<single>{_bool(single)}</single>\n{IN}<shuffleanswers>{_bool(question.shuffle)}</shuffleanswers>\n"
-            + f"{IN}<answernumbering>abc</answernumbering>\n{IN}<showstandardinstruction>0</showstandardinstruction>\n"
+            + _CHOICE_SETTINGS[single, question.shuffle]
             + self.combined_feedback(question, shownumcorrect=not single)
-            + "".join(self.choice_answer(percent, choice) for choice, percent in zip(question.choices, percents))
+            + self.choice_answers(question, percents)
         )
 
     def _single_choice(self, question: SingleChoice) -> str | None:
@@ -171,13 +218,16 @@ class QuestionWriter:
     def lose_outcome_feedback(self, question: ShortAnswer | Numerical | FillInBlanks) -> None:
         """Moodle's short-answer, numerical and cloze questions have feedback by answer only."""
         feedback = question.feedback
+        if feedback.correct is None and feedback.partially_correct is None and feedback.incorrect is None:
+            return  # most questions have none
         kinds = [k for k in ("correct", "partially_correct", "incorrect") if getattr(feedback, k) is not None]
         if kinds:
             self.report.lost(question, outcome_feedback(kinds), "feedback")
 
     def _short_answer(self, question: ShortAnswer) -> str | None:
         self.lose_outcome_feedback(question)
-        percents = [self.grade(question, a.credit) for a in question.answers]
+        percentages = self.percentages
+        percents = [percentages[a.credit] for a in question.answers]
         # qtype_shortanswer and qtype_numerical refuse a question with no answer at 100%: the model
         # always has one (loading refuses a question without), and its grade is Moodle's 100.
         if None in percents:
@@ -195,7 +245,8 @@ class QuestionWriter:
 
     def _numerical(self, question: Numerical) -> str | None:
         self.lose_outcome_feedback(question)
-        percents = [self.grade(question, a.credit) for a in question.answers]
+        percentages = self.percentages
+        percents = [percentages[a.credit] for a in question.answers]
         if None in percents:
             return None
         answers = [self.header(question, "numerical")]
