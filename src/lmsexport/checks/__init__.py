@@ -16,7 +16,7 @@ from .answers import numerical_errors, short_answer_errors
 from .blank import blank_text_errors, is_blank
 from .blanks import blanks_errors
 from .choices import multiple_response_errors, single_choice_errors
-from .ids import unique_ids
+from .ids import unique_ids_of_list
 from .languages import language_errors
 from .markdown import markdown_errors, rich_texts
 from .matching import matching_errors
@@ -72,7 +72,7 @@ def quiz_diagnostics(quiz: Quiz) -> Iterator[Diagnostic]:
     if is_blank(quiz.title):
         yield error("the title cannot be only white space", file, "/title", code="blank")
     yield from markdown_errors([(("description",), quiz.description)], "", file)
-    yield from unique_ids(((q.id, (i, "id")) for i, q in enumerate(quiz.questions)), "/questions", "question", file)
+    yield from unique_ids_of_list([q.id for q in quiz.questions], "/questions", "question", file)
     for question in quiz.questions:
         yield from question_diagnostics(question, file)
     yield from section_errors(quiz)
