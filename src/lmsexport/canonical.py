@@ -187,7 +187,9 @@ class _Reader:
         kind = QUESTION_TYPES.get(data["type"])
         if kind is None:
             raise ValueError(f"unknown question type {data['type']!r}")  # the schema rules this out
-        return _QUESTIONS[kind](self, data, fields)
+        question = _QUESTIONS[kind](self, data, fields)
+        question.keep_texts()  # every check and writer walks them: made here once, at no miss
+        return question
 
     def _single_choice(self, data: dict, fields: dict) -> Question:
         return _new[SingleChoice](**fields, choices=self.choices(data["options"], False), shuffle=data.get("shuffle", True))
