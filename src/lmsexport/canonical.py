@@ -119,30 +119,28 @@ class _Reader:
         return fields
 
     def choices(self, options: list[dict], multiple: bool) -> tuple[Choice, ...]:
-        n_correct = sum(1 for o in options if o.get("correct", False))
-        share = 1.0 / n_correct if n_correct else 0.0
-        result = []
+        corrects = [option.get("correct", False) for option in options]
+        # The credit of an option that states none: in multiple response an equal share of the
+        # points for each correct option and as much off for each wrong one; else all or nothing.
+        if multiple:
+            n_correct = corrects.count(True)  # the schema makes `correct` a boolean
+            right = 1.0 / n_correct if n_correct else 0.0
+            wrong = -right
+        else:
+            right, wrong = 1.0, 0.0
         make, text = _new[Choice], self.text  # looked up once for all the options
-        for option in options:
-            correct = option.get("correct", False)
-            if "credit" in option:
-                credit = float(option["credit"])
-            elif multiple:
-                credit = share if correct else -share
-            else:
-                credit = 1.0 if correct else 0.0
-            result.append(
-                make(
-                    id=option["id"],
-                    text=text(option["text"]),
-                    correct=correct,
-                    credit=credit,
-                    feedback=text(option.get("feedback")),
-                    pinned=option.get("pinned", False),
-                    language=option.get("language"),
-                )
+        return tuple([
+            make(
+                id=option["id"],
+                text=text(option["text"]),
+                correct=correct,
+                credit=float(option["credit"]) if "credit" in option else right if correct else wrong,
+                feedback=text(option.get("feedback")),
+                pinned=option.get("pinned", False),
+                language=option.get("language"),
             )
-        return tuple(result)
+            for option, correct in zip(options, corrects)
+        ])
 
     def accepted(self, answers: list[dict]) -> tuple[AcceptedAnswer, ...]:
         return tuple(
