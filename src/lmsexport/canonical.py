@@ -56,7 +56,7 @@ def _tags(values) -> tuple[str, ...]:
     refuses a list holding one twice exactly, and every platform trims them)."""
     if not values:
         return ()
-    return tuple(dict.fromkeys(_plain(t) for t in values))
+    return tuple(dict.fromkeys([t.strip(_AROUND) for t in values]))  # the schema makes each a string
 
 
 _NO_FEEDBACK = Feedback()
@@ -135,7 +135,8 @@ class _Reader:
                 text=text(option["text"]),
                 correct=correct,
                 credit=float(option["credit"]) if "credit" in option else right if correct else wrong,
-                feedback=text(option.get("feedback")),
+                # Most options have no feedback: None is not passed through `text`.
+                feedback=None if (feedback := option.get("feedback")) is None else text(feedback),
                 pinned=option.get("pinned", False),
                 language=option.get("language"),
             )
