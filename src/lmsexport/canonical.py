@@ -56,7 +56,7 @@ def _tags(values) -> tuple[str, ...]:
     refuses a list holding one twice exactly, and every platform trims them)."""
     if not values:
         return ()
-    return tuple(dict.fromkeys(_plain(t) for t in values))
+    return tuple(dict.fromkeys([t.strip(_AROUND) for t in values]))  # the schema makes each a string
 
 
 _NO_FEEDBACK = Feedback()
@@ -119,30 +119,29 @@ class _Reader:
         return fields
 
     def choices(self, options: list[dict], multiple: bool) -> tuple[Choice, ...]:
-        n_correct = sum(1 for o in options if o.get("correct", False))
-        share = 1.0 / n_correct if n_correct else 0.0
-        result = []
+        corrects = [option.get("correct", False) for option in options]
+        # The credit of an option that states none: in multiple response an equal share of the
+        # points for each correct option and as much off for each wrong one; else all or nothing.
+        if multiple:
+            n_correct = corrects.count(True)  # the schema makes `correct` a boolean
+            right = 1.0 / n_correct if n_correct else 0.0
+            wrong = -right
+        else:
+            right, wrong = 1.0, 0.0
         make, text = _new[Choice], self.text  # looked up once for all the options
-        for option in options:
-            correct = option.get("correct", False)
-            if "credit" in option:
-                credit = float(option["credit"])
-            elif multiple:
-                credit = share if correct else -share
-            else:
-                credit = 1.0 if correct else 0.0
-            result.append(
-                make(
-                    id=option["id"],
-                    text=text(option["text"]),
-                    correct=correct,
-                    credit=credit,
-                    feedback=text(option.get("feedback")),
-                    pinned=option.get("pinned", False),
-                    language=option.get("language"),
-                )
+        return tuple([
+            make(
+                id=option["id"],
+                text=text(option["text"]),
+                correct=correct,
+                credit=float(option["credit"]) if "credit" in option else right if correct else wrong,
+                # Most options have no feedback: None is not passed through `text`.
+                feedback=None if (feedback := option.get("feedback")) is None else text(feedback),
+                pinned=option.get("pinned", False),
+                language=option.get("language"),
             )
-        return tuple(result)
+            for option, correct in zip(options, corrects)
+        ])
 
     def accepted(self, answers: list[dict]) -> tuple[AcceptedAnswer, ...]:
         return tuple(
@@ -187,7 +186,9 @@ class _Reader:
         kind = QUESTION_TYPES.get(data["type"])
         if kind is None:
             raise ValueError(f"unknown question type {data['type']!r}")  # the schema rules this out
-        return _QUESTIONS[kind](self, data, fields)
+        question = _QUESTIONS[kind](self, data, fields)
+        question.keep_texts()  # every check and writer walks them: made here once, at no miss
+        return question
 
     def _single_choice(self, data: dict, fields: dict) -> Question:
         return _new[SingleChoice](**fields, choices=self.choices(data["options"], False), shuffle=data.get("shuffle", True))

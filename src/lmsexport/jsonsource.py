@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import json
 import math
+from operator import indexOf
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,7 +43,6 @@ class ParsedJson:
     text: str = ""
     diagnostics: list[Diagnostic] = field(default_factory=list)
     _locator: "_Locator | None" = None
-    _key_orders: "dict[int, dict[str, int]] | None" = None
 
     @property
     def ok(self) -> bool:
@@ -68,12 +68,10 @@ class ParsedJson:
                 key = token.replace("~1", "/").replace("~0", "~") if "~" in token else token
                 if key not in value:
                     return False, tuple(order)
-                if self._key_orders is None:
-                    self._key_orders = {}
-                ordinals = self._key_orders.get(id(value))
-                if ordinals is None:
-                    ordinals = self._key_orders[id(value)] = {k: i for i, k in enumerate(value)}
-                order.append(ordinals[key])
+                # The key's ordinal among the object's keys, found by C's scan of them: an
+                # object holds a few keys, so a table of ordinals per object costs more to make
+                # than the scans it would save.
+                order.append(indexOf(value, key))
                 value = value[key]
             elif isinstance(value, list):
                 if not (token.isascii() and token.isdigit() and (token == "0" or token[0] != "0")):

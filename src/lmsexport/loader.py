@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import checks, jsonsource
-from .checks.ids import unique_ids
+from .checks.ids import unique_ids_of_list
 from .diagnostics import Diagnostic, error, pointer_join, warning
 from .media import DEFAULT_MAX_MEDIA_BYTES, MediaProblem, load_media, name_key
 from .model import MediaFile, Quiz
@@ -115,8 +115,8 @@ def _checks_of_the_rest(data: object, problems: list[Diagnostic], file: str) -> 
     quiz = build_quiz(data, file, frozenset(broken))
     found = [d for d in checks.quiz_diagnostics(quiz) if d.code != "all-drafts" and not _QUESTION_ID.match(d.pointer)]
     # Question ids are compared across all questions, broken ones too.
-    ids = ((q["id"], (i, "id")) for i, q in enumerate(data["questions"]) if isinstance(q, dict) and isinstance(q.get("id"), str))
-    return found + list(unique_ids(ids, "/questions", "question", file))
+    ids = [q["id"] if isinstance(q, dict) and isinstance(q.get("id"), str) else None for q in data["questions"]]
+    return found + list(unique_ids_of_list(ids, "/questions", "question", file))
 
 
 def read_limited(path: Path, limit: int) -> bytes:

@@ -6,7 +6,7 @@ Credits are fractions of a question's points, from -1 (lose all its points) to 1
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 import re
 from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
@@ -63,6 +63,13 @@ class Feedback:
     incorrect: Text | None = None
 
 
+def _keep(made: object, slot: str, value: Any) -> Any:
+    """`value` kept in `made`'s slot (one of the slots below, outside the dataclass fields) and
+    returned; the frozen class refuses any assignment but `object.__setattr__`."""
+    object.__setattr__(made, slot, value)
+    return value
+
+
 class _TextsKept:
     """A slot for a question's list of texts, made at the first call of `Question.texts` and kept:
     the question is immutable, so the list cannot change, and the checks and the four writers
@@ -97,22 +104,25 @@ class Question(_TextsKept):
         try:
             return self._texts
         except AttributeError:  # the first call: made once (see _TextsKept)
-            pass
+            return self.keep_texts()
+
+    def keep_texts(self) -> tuple[TextPlace, ...]:
+        """`texts()` made now and kept (see _TextsKept). The JSON reader calls it for each
+        question it builds, so that the first call of `texts()` finds them and costs no
+        AttributeError; a question made otherwise has them made at that first call."""
         feedback = self.feedback
-        texts = (
+        return _keep(self, "_texts", (
             (("stem",), self.stem),
             (("explanation",), feedback.general),
             (("feedback", "correct"), feedback.correct),
             (("feedback", "partially_correct"), feedback.partially_correct),
             (("feedback", "incorrect"), feedback.incorrect),
             *self.own_texts(),
-        )
-        object.__setattr__(self, "_texts", texts)  # the frozen class refuses any other way
-        return texts
+        ))
 
-    def own_texts(self) -> Iterator[TextPlace]:
+    def own_texts(self) -> Iterable[TextPlace]:
         """The texts of this question type beyond the stem and the feedback by outcome."""
-        return iter(())
+        return ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -129,10 +139,13 @@ class Choice:
     language: str | None = None
 
 
-def _choice_texts(choices: tuple[Choice, ...]) -> Iterator[TextPlace]:
+def _choice_texts(choices: tuple[Choice, ...]) -> list[TextPlace]:
+    # A list, not a generator: it is read once, into the kept texts, and a generator's resuming
+    # for each of a bank's hundred thousand option texts costs more than the list.
+    texts: list[TextPlace] = []
     for i, choice in enumerate(choices):
-        yield ("options", i, "text"), choice.text
-        yield ("options", i, "feedback"), choice.feedback
+        texts += ((("options", i, "text"), choice.text), (("options", i, "feedback"), choice.feedback))
+    return texts
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -144,7 +157,7 @@ class SingleChoice(Question):
 
     type = "single_choice"
 
-    def own_texts(self) -> Iterator[TextPlace]:
+    def own_texts(self) -> Iterable[TextPlace]:
         return _choice_texts(self.choices)
 
 
@@ -157,7 +170,7 @@ class MultipleResponse(Question):
 
     type = "multiple_response"
 
-    def own_texts(self) -> Iterator[TextPlace]:
+    def own_texts(self) -> Iterable[TextPlace]:
         return _choice_texts(self.choices)
 
 
@@ -484,9 +497,7 @@ class Quiz(_ExportedKept):
             return self._exported
         except AttributeError:  # the first use: made once (see _ExportedKept)
             pass
-        exported = tuple(q for q in self.questions if not q.draft)
-        object.__setattr__(self, "_exported", exported)  # the frozen class refuses any other way
-        return exported
+        return _keep(self, "_exported", tuple(q for q in self.questions if not q.draft))
 
     @property
     def sections_of_drafts(self) -> tuple[Section, ...]:

@@ -9,15 +9,15 @@ from collections.abc import Callable, Iterator
 
 from ..diagnostics import Diagnostic, error, note, pointer_join, warning
 from ..model import (
-    Choice, Description, Essay, FillInBlanks, Matching, MultipleResponse, Numerical, Ordering, Question, Quiz, ShortAnswer, SingleChoice,
+    Description, Essay, FillInBlanks, Matching, MultipleResponse, Numerical, Ordering, Question, Quiz, ShortAnswer, SingleChoice,
     TrueFalse,
 )
 from .answers import numerical_errors, short_answer_errors
 from .blank import blank_text_errors, is_blank
 from .blanks import blanks_errors
 from .choices import multiple_response_errors, single_choice_errors
-from .ids import unique_ids
-from .languages import language_errors
+from .ids import unique_ids_of_list
+from .languages import language_errors, language_is_valid, not_registered
 from .markdown import markdown_errors, rich_texts
 from .matching import matching_errors
 from .ordering import ordering_errors
@@ -47,17 +47,15 @@ TYPE_RULES: dict[type[Question], Callable[..., Iterator[Diagnostic]]] = {
 }
 
 
-def _language_of_choices(choices: tuple[Choice, ...], file: str, base: str) -> Iterator[Diagnostic]:
-    for i, choice in enumerate(choices):
-        if choice.language is not None:
-            yield from language_errors(choice.language, file, pointer_join(base, "options", i, "language"))
-
-
 def question_diagnostics(question: Question, file: str) -> Iterator[Diagnostic]:
     base = question.location.pointer
-    if question.language is not None:
-        yield from language_errors(question.language, file, pointer_join(base, "language"))
-    yield from _language_of_choices(getattr(question, "choices", ()), file, base)
+    # The question's language tag, then its options' ones, checked here rather than through a
+    # generator for each (language_errors): most are unset and a set one is nearly always valid.
+    if question.language is not None and not language_is_valid(question.language):
+        yield error(not_registered(question.language), file, pointer_join(base, "language"), code="language")
+    for i, choice in enumerate(getattr(question, "choices", ())):
+        if choice.language is not None and not language_is_valid(choice.language):
+            yield error(not_registered(choice.language), file, pointer_join(base, "options", i, "language"), code="language")
     yield from blank_text_errors(question, file)
     yield from markdown_errors(rich_texts(question), base, file)
     if question.draft:
@@ -72,7 +70,7 @@ def quiz_diagnostics(quiz: Quiz) -> Iterator[Diagnostic]:
     if is_blank(quiz.title):
         yield error("the title cannot be only white space", file, "/title", code="blank")
     yield from markdown_errors([(("description",), quiz.description)], "", file)
-    yield from unique_ids(((q.id, (i, "id")) for i, q in enumerate(quiz.questions)), "/questions", "question", file)
+    yield from unique_ids_of_list([q.id for q in quiz.questions], "/questions", "question", file)
     for question in quiz.questions:
         yield from question_diagnostics(question, file)
     yield from section_errors(quiz)

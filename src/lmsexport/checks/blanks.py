@@ -14,7 +14,7 @@ from ..text.blanks import PLACEHOLDER, placeholders
 from .answers import accepted_answers_errors, numeric_answers_errors
 from .blank import is_blank
 from ..tolerances import FULL_CREDIT as EPSILON, reaches_full_credit
-from .ids import unique_ids
+from .ids import unique_ids_of_list
 
 # Where rendered HTML can show no form field: inside code, a link or a formula.
 _NO_FIELD = re.compile(r"<(code|pre|a|math)\b.*?</\1>", re.DOTALL)
@@ -24,7 +24,7 @@ _MATHML = RenderStyle(math=MathStyle.MATHML)
 def blanks_errors(question: FillInBlanks, file: str) -> Iterator[Diagnostic]:
     base = question.location.pointer
     stem = pointer_join(base, "stem")
-    yield from unique_ids(((b.id, ("blanks", i, "id")) for i, b in enumerate(question.blanks)), base, "blank", file)
+    yield from unique_ids_of_list([b.id for b in question.blanks], base, "blank", file, ("blanks",))
     names = placeholders(question.stem.source)
     known = {b.id for b in question.blanks}
     for name in dict.fromkeys(names):
@@ -65,7 +65,7 @@ def _blank_errors(blank: Blank, file: str, where: str) -> Iterator[Diagnostic]:
 
 def _dropdown_errors(blank: DropdownBlank, file: str, where: str) -> Iterator[Diagnostic]:
     options = blank.options
-    yield from unique_ids(((o.id, ("options", i, "id")) for i, o in enumerate(options)), where, "option", file)
+    yield from unique_ids_of_list([o.id for o in options], where, "option", file, ("options",))
     correct = [o for o in options if o.correct]
     if len(correct) != 1:
         found = "none is marked correct" if not correct else f"{len(correct)} are marked correct"

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from ..diagnostics import Diagnostic, error, pointer_join
 from ..model import Choice, MultipleResponse, SingleChoice
 from ..tolerances import FULL_CREDIT as EPSILON, reaches_full_credit
-from .ids import unique_ids
+from .ids import unique_ids_of_list
 
 
 
@@ -16,7 +16,7 @@ def _options_errors(question: SingleChoice | MultipleResponse, file: str,
     """Unique option ids and at least two options, then the type's own rules on its options."""
     base = question.location.pointer
     options = question.choices
-    yield from unique_ids(((c.id, ("options", i, "id")) for i, c in enumerate(options)), base, "option", file)
+    yield from unique_ids_of_list([c.id for c in options], base, "option", file, ("options",))
     if len(options) < 2:
         yield error(f"a {question.type.replace('_', ' ')} question needs at least two options", file, pointer_join(base, "options"), code="options")
         return

@@ -7,12 +7,12 @@ from collections.abc import Iterator
 from ..diagnostics import Diagnostic, error, pointer_join
 from ..model import Ordering
 from .blank import is_blank
-from .ids import unique_ids
+from .ids import unique_ids_of_list
 
 
 def ordering_errors(question: Ordering, file: str) -> Iterator[Diagnostic]:
     base = question.location.pointer
-    yield from unique_ids(((item.id, ("items", i, "id")) for i, item in enumerate(question.items)), base, "item", file)
+    yield from unique_ids_of_list([item.id for item in question.items], base, "item", file, ("items",))
     seen: set[str] = set()
     for i, item in enumerate(question.items):
         if is_blank(item.text):

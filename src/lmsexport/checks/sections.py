@@ -9,12 +9,12 @@ from ..diagnostics import Diagnostic, error, pointer_join
 from ..model import Quiz
 from ..text import media_references
 from .blank import is_blank
-from .ids import unique_ids
+from .ids import unique_ids_of_list
 
 
 def section_errors(quiz: Quiz) -> Iterator[Diagnostic]:
     file = quiz.location.file
-    yield from unique_ids(((s.id, (i, "id")) for i, s in enumerate(quiz.sections)), "/sections", "section", file)
+    yield from unique_ids_of_list([s.id for s in quiz.sections], "/sections", "section", file)
     questions = {q.id: q for q in quiz.questions}
     owner: dict[str, str] = {}
     for i, section in enumerate(quiz.sections):
