@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...model import Choice, MultipleResponse, SingleChoice, Text, TrueFalse
+from ...model import Choice, MultipleResponse, SingleChoice, TrueFalse
 from ...text import to_inline_html
 from .item import ItemParts
 from .media import STYLE

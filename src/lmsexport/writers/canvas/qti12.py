@@ -27,9 +27,9 @@ NUMERIC = (("&amp;amp;", "&amp;#38;"), ("&amp;lt;", "&amp;#60;"), ("&amp;gt;", "
 
 
 def html_text(html: str) -> str:
-    """HTML as the escaped character data of a mattext, its references numeric. What
-    writers/xml.py's `text` escapes, escaped the same way; each replace only where its character
-    is (a replace that finds nothing still scans and returns the string: the tests scan less)."""
+    """HTML as the escaped character data of a mattext, its references numeric: the characters
+    writers/xml.py's `text` escapes, escaped the same way. Each replace runs only where its
+    character is: the test stops at the first one, a replace would scan the whole string."""
     if "&" in html:
         html = html.replace("&", "&amp;")
         for named, numeric in NUMERIC:
