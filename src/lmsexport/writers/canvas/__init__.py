@@ -38,7 +38,8 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     shuffled = shuffle_answers(quiz)
     document = AssessmentDocument(quiz)
     sections_of_drafts(report, "canvas-section")
-    for section, members in quiz.layout():
+    layout = quiz.layout()  # made once: the points below walk it again
+    for section, members in layout:
         group = section is not None and is_group(section, members)
         if section is not None:
             section_losses(report, section, group)
@@ -58,7 +59,7 @@ def render(quiz: Quiz, options: ExportOptions) -> Export:
     media = used_media(quiz, questions)
     points = sum(
         (section.pick * members[0].points) if section is not None and section.pick else sum(q.points for q in members if q.type != "description")
-        for section, members in quiz.layout()
+        for section, members in layout
     )
     assessment_path, meta_path = paths(quiz)
     manifest = tree_bytes(manifest_document(quiz, media))

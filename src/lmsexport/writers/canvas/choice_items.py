@@ -4,20 +4,21 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...model import Choice, MultipleResponse, SingleChoice, Text, TrueFalse
+from ...model import Choice, MultipleResponse, SingleChoice, TrueFalse
 from ...text import to_inline_html
 from .item import ItemParts
 from .media import STYLE
-from .qti12 import html_text, end_condition, end_conditionvar, feedback_condition, respcondition, set_score, show_feedback, varequal
+from .qti12 import SLOT, end_condition, end_conditionvar, feedback_condition_frame, frame, html_text, respcondition, set_score, show_feedback, varequal
 from ..shared import in_language
 from .xml import INDENT, Lines
 
 RESPONSE = "response1"
 
 
-def _choice_html(parts: ItemParts, choice: Choice) -> str:
+def _choice_html(choice: Choice, language: str) -> str:
+    """An option's inline HTML; in its own language when not the question's (`language`)."""
     html = to_inline_html(choice.text, STYLE)
-    if choice.language and choice.language != parts.language:
+    if choice.language and choice.language != language:
         return in_language(html, choice.language, inline=True)  # <div> around blocks, else <span>
     return html
 
@@ -35,31 +36,41 @@ def _choices_frame(depth: int, cardinality: str) -> tuple[str, str]:
     return opening, "".join(lines.parts)
 
 
-def _answer_feedback(parts: ItemParts, ident: str, feedback: Text | None) -> None:
-    # Before the scoring condition, as Canvas writes it: the importer takes an answer's first
-    # feedback reference as its own and resets its weight on every condition naming it.
-    if feedback is not None:
-        feedback_condition(parts.resprocessing, RESPONSE, ident, f"{ident}_fb")
-        parts.answer_feedback.append((ident, feedback))
+@lru_cache(maxsize=None)
+def _label_frame(depth: int, texttype: str) -> tuple[str, str, str]:
+    """A response label at `depth` (inside render_choice), cut around its ident and its text:
+    `before + ident + between + text + after`, the text already escaped."""
+    def build(lines: Lines) -> None:
+        lines.open("response_label", f' ident="{SLOT}"')
+        lines.open("material")
+        lines.leaf("mattext", f' texttype="{texttype}"', SLOT)
+        lines.close("material")
+        lines.close("response_label")
+
+    before, between, after = frame(build, depth)
+    return before, between, after
 
 
 def _choices(parts: ItemParts, cardinality: str) -> list[str]:
     """Each option as a response label, and the condition showing its feedback; their ids."""
-    lines, number = parts.presentation, parts.number
+    lines, number, language = parts.presentation, parts.number, parts.language
     d = lines.depth
     opening, closing = _choices_frame(d, cardinality)
+    before_ident, before_text, after_text = _label_frame(d + 2, "text/html")
+    # The feedback conditions go into the scoring, before the scoring condition, as Canvas writes
+    # them: the importer takes an answer's first feedback reference as its own and resets its
+    # weight on every condition naming it.
+    scoring = parts.resprocessing
+    before_value, before_feedback, after_feedback = feedback_condition_frame(scoring.depth, RESPONSE)
     labels = [opening]
     ids = []
     for choice in parts.question.choices:
         ident = number(f"option:{choice.id}")
         ids.append(ident)
-        # One string per option: this runs for most of a bank's texts.
-        labels.append(
-            f'{INDENT[d + 2]}<response_label ident="{ident}">\n{INDENT[d + 3]}<material>\n'
-            f'{INDENT[d + 4]}<mattext texttype="text/html">{html_text(_choice_html(parts, choice))}</mattext>\n'
-            f"{INDENT[d + 3]}</material>\n{INDENT[d + 2]}</response_label>\n"
-        )
-        _answer_feedback(parts, ident, choice.feedback)
+        labels.append(f"{before_ident}{ident}{before_text}{html_text(_choice_html(choice, language))}{after_text}")
+        if choice.feedback is not None:
+            scoring.parts.append(f"{before_value}{ident}{before_feedback}{ident}{after_feedback}")
+            parts.answer_feedback.append((ident, choice.feedback))
     labels.append(closing)
     lines.parts += labels
     parts.answer_ids += ids
@@ -103,32 +114,54 @@ def true_false(parts: ItemParts) -> None:
     lines = parts.presentation
     d = lines.depth
     opening, closing = _choices_frame(d, "Single")
-    lines.parts.append(opening)
+    before_ident, before_text, after_text = _label_frame(d + 2, "text/plain")
     # The importer keeps the type only when the two answers read "True" and "False".
-    for ident, label in ((true_id, "True"), (false_id, "False")):
-        lines.parts.append(
-            f'{INDENT[d + 2]}<response_label ident="{ident}">\n{INDENT[d + 3]}<material>\n'
-            f'{INDENT[d + 4]}<mattext texttype="text/plain">{label}</mattext>\n'
-            f"{INDENT[d + 3]}</material>\n{INDENT[d + 2]}</response_label>\n"
-        )
-    lines.parts.append(closing)
-    _answer_feedback(parts, true_id, question.true_feedback)
-    _answer_feedback(parts, false_id, question.false_feedback)
+    lines.parts += (
+        opening,
+        f"{before_ident}{true_id}{before_text}True{after_text}",
+        f"{before_ident}{false_id}{before_text}False{after_text}",
+        closing,
+    )
+    scoring = parts.resprocessing
+    before_value, before_feedback, after_feedback = feedback_condition_frame(scoring.depth, RESPONSE)
+    for ident, feedback in ((true_id, question.true_feedback), (false_id, question.false_feedback)):
+        if feedback is not None:  # before the scoring condition: see _choices
+            scoring.parts.append(f"{before_value}{ident}{before_feedback}{ident}{after_feedback}")
+            parts.answer_feedback.append((ident, feedback))
     _score_single(parts, true_id if question.answer else false_id)
+
+
+@lru_cache(maxsize=None)
+def _all_right_frame(depth: int) -> tuple[str, str, str, str, str, str]:
+    """The scoring condition of multiple answers at `depth` up to its conditionvar's end, cut
+    around each option's ident: opening, then `right + ident + end_right` for an option to
+    choose, `wrong + ident + end_wrong` for one not to, then closing (the conditionvar still
+    open, for `_score`)."""
+    def build(lines: Lines) -> None:
+        respcondition(lines, "No")
+        lines.open("and")
+        lines.parts.append(SLOT)
+        varequal(lines, RESPONSE, SLOT)
+        lines.parts.append(SLOT)
+        lines.open("not")
+        varequal(lines, RESPONSE, SLOT)
+        lines.close("not")
+        lines.parts.append(SLOT)
+        lines.close("and")
+
+    opening, right, end_right, wrong, end_wrong, closing = frame(build, depth)
+    return opening, right, end_right, wrong, end_wrong, closing
 
 
 def multiple_response(parts: ItemParts) -> None:
     question: MultipleResponse = parts.question
     ids = _choices(parts, "Multiple")
     lines = parts.resprocessing
-    respcondition(lines, "No")
-    lines.open("and")
+    opening, right, end_right, wrong, end_wrong, closing = _all_right_frame(lines.depth)
+    condition = [opening]
     for ident, choice in zip(ids, question.choices):
-        if choice.correct:
-            varequal(lines, RESPONSE, ident)
-        else:
-            lines.open("not")
-            varequal(lines, RESPONSE, ident)
-            lines.close("not")
-    lines.close("and")
+        condition.append(f"{right}{ident}{end_right}" if choice.correct else f"{wrong}{ident}{end_wrong}")
+    condition.append(closing)
+    lines.parts += condition
+    lines.depth += 2  # inside respcondition and conditionvar, as `respcondition` leaves them
     _score(parts)

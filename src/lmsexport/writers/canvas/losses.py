@@ -75,27 +75,39 @@ def _description(report: Reporter, question: Description, name: str) -> None:
             report.loss(question, f"{name}: Canvas text-only questions show no feedback; it is left out", *where, code="canvas-feedback")
 
 
-def _no_correct_option(report: Reporter, question: SingleChoice | MultipleResponse, name: str) -> bool:
-    for choice in question.choices:  # a loop, not any() over a generator: this runs for most questions
-        if choice.correct:
-            return False
+def _say_no_correct_option(report: Reporter, question: SingleChoice | MultipleResponse, name: str) -> None:
     report.error(question, f"{name}: no correct option; Canvas cannot tell what is right", "options", code="canvas-no-answer")
-    return True
 
 
 def _single_choice(report: Reporter, question: SingleChoice, name: str) -> None:
-    if _no_correct_option(report, question, name):
-        return
+    # One walk over the options for both rules (a right option, and no credit on a wrong one):
+    # this runs for most questions. The losses are said only when there is a right option.
+    right = False
+    paid_wrong = []
     for index, choice in enumerate(question.choices):
-        if not choice.correct and choice.credit != 0:
-            report.loss(question, f"{name}: Canvas multiple choice is all or nothing; option {choice.id!r} ({_percent(choice.credit)}) earns 0",
-                        "options", index, "credit", code="canvas-credit")
+        if choice.correct:
+            right = True
+        elif choice.credit != 0:
+            paid_wrong.append(index)
+    if not right:
+        _say_no_correct_option(report, question, name)
+        return
+    choices = question.choices
+    for index in paid_wrong:
+        choice = choices[index]
+        report.loss(question, f"{name}: Canvas multiple choice is all or nothing; option {choice.id!r} ({_percent(choice.credit)}) earns 0",
+                    "options", index, "credit", code="canvas-credit")
 
 
 def _multiple_response(report: Reporter, question: MultipleResponse, name: str) -> None:
-    if _no_correct_option(report, question, name):
+    n_correct = 0
+    for choice in question.choices:  # a loop, not sum() over a generator: this runs for many questions
+        if choice.correct:
+            n_correct += 1
+    if not n_correct:
+        _say_no_correct_option(report, question, name)
         return
-    off = off_rule_choices(question)
+    off = off_rule_choices(question, n_correct)
     if off:
         # Canvas's rule is about the options together (each share is 1/number-of-right-answers),
         # and an option listed may have its credit by default: the place is the options.

@@ -22,8 +22,11 @@ def canvas_credit(choice: Choice, n_correct: int) -> float:
     return share if choice.correct else -share
 
 
-def off_rule_choices(question: MultipleResponse) -> list[Choice]:
-    n_correct = sum(1 for c in question.choices if c.correct)
+def off_rule_choices(question: MultipleResponse, n_correct: int | None = None) -> list[Choice]:
+    """The options whose credit is not what Canvas's rule gives; `n_correct`: the number of right
+    options, when the caller has counted them."""
+    if n_correct is None:
+        n_correct = sum(1 for c in question.choices if c.correct)
     return [c for c in question.choices if not same_but_for_rounding(c.credit, canvas_credit(c, n_correct))]
 
 
