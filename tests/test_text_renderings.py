@@ -164,3 +164,11 @@ def test_every_markdown_text_of_the_bench_bank_takes_the_fast_path():
     assert len(sources) > 1000
     for source in sources:
         assert simple.simple_html(source) == render(source, DEFAULT_STYLE).strip(), source
+
+
+@pytest.mark.parametrize("source", ["<p>a</p>", "plain & <b>", ""])
+def test_html_text_is_passed_as_written_as_block_and_inline(source):
+    text.forget_renderings()
+    html = Text(source, TextFormat.HTML)
+    assert text.to_html(html) == text.to_inline_html(html, MATHML) == source
+    assert not any(text._TABLES)
