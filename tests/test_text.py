@@ -19,9 +19,17 @@ SENTENCES = st.one_of(
     st.lists(st.sampled_from(["a", "Zé", " ", ".", "&", ">", "~", "~~", "~~~", "&amp;", "&#38;", "&#x26;", "&copy;", "&foo;",
                               "&#", "&x", "&9;", "R&D", "a > b", "50% ~ half", "*", "**", "`", "\ue000", "\ue003", ":", "\t",
                               "\\", "C:\\path\\to", "\\*", "\\(x\\)", "\\[", "\\9", "\\ ", "\\é", "\\\\"]),
-             max_size=10).map("".join))
+             max_size=10).map("".join),
+    # "<" and "]" among words: tags (text, since raw HTML is off), autolinks and what looks like
+    # one, CDATA ends, brackets with and without an opener, next to emphasis and other marks
+    st.lists(st.sampled_from(["a", "Zé", " ", ".", "<", "]", "[", ">", "<b>", "</b>", "<i>", "]]>", "<script>alert(1)</script>",
+                              "<https://e.org>", "<http://a.b/c?d=1>", "<a@b.c>", "<x:y>", "<x: y>", "<a b@c>", "< b", "a<b",
+                              "<:", "@>", "<<", ">>", "<>", "[]", "][", "]]", "[[x]]", "](", "](https://e.org)", "&", "&lt;",
+                              "*", "**", "`", "_", ":", "@", "\\", "\\<", "\\]", "\ue004", "\ue005", "🚀", "\t"]),
+             max_size=12).map("".join))
 # Words with emphasis, strong emphasis and code marks in every arrangement.
-SPANS = st.lists(st.sampled_from(["a", "bc", " ", "*", "**", "`", ".", ",", "?", "!", ":", "-", "é", "🚀", '"', "'", "_", "1."]),
+SPANS = st.lists(st.sampled_from(["a", "bc", " ", "*", "**", "`", ".", ",", "?", "!", ":", "-", "é", "🚀", '"', "'", "_", "1.",
+                                  "<", "]", "<b>"]),
                  max_size=14).map("".join)
 # Links among words: link texts and addresses of every kind, marks inside and around them.
 _LINK_TEXT = st.text(alphabet=st.sampled_from(list("ab é🚀\"'()*_`!:{}[]<&~|$\\")), max_size=8)
@@ -38,7 +46,7 @@ _LINK = st.builds(lambda words, address, end: f"[{words}]({address}{end}",
                   st.one_of(st.sampled_from(["a", "b c", "é 🚀", 'q"t', "x (y)"]), _LINK_TEXT),
                   st.one_of(st.sampled_from(["https://ex.org", "http://a.b/c_d~e-f.g?h=1#i", "https://ex.org/"]), _ADDRESS),
                   st.sampled_from([")", ")", ")", ' "t")', " )", "))", ""]))
-_AROUND = st.text(alphabet=st.sampled_from(list("ab é🚀.,?'\"()&>~")), max_size=10)
+_AROUND = st.text(alphabet=st.sampled_from(list("ab é🚀.,?'\"()&>~<]")), max_size=10)
 LINKS = st.one_of(
     st.lists(st.one_of(_LINK, _AROUND), max_size=5).map("".join),
     st.lists(st.one_of(_LINK, SENTENCES, st.sampled_from(["!", "*", "`", "**", "[", "]", " ", "_"])), max_size=5).map("".join),
@@ -87,6 +95,42 @@ def test_the_links_of_a_text_are_found_without_the_parser_as_with_it(source):
     from lmsexport.text import markdown
 
     assert markdown._inventory.__wrapped__(source) == markdown._parsed_inventory(source)
+
+
+# Lines rich in "<" and "]" (the marks the fast path reads as text when no tag, autolink or link
+# can start there), with emphasis and the other marks it reads as text, alone, as paragraphs and
+# as list items.
+_ANGLE_WORDS = st.lists(st.sampled_from(["a", "bc", "é", " ", " ", "<", "<", "]", "]", "[", ">", "&", "~", "\\", ":", "@", ".",
+                                         "*", "**", "`", "<b>", "</b>", "]]>", "<a:b>", "<x@y>", "<https://e.org/>", "<a b:c>"]),
+                        max_size=16).map("".join)
+# Words and the two marks apart by spaces, as sentences have them, so that most lines do take the
+# fast path.
+_ANGLE_TEXT = st.lists(st.sampled_from(["a", "bc", "é🚀", "<", "<", "]", "]", "<b>not", "bold</b>", "]]>", "<i>", "a<b", "x]", "&",
+                                        ">", "~", "?", "**x**", "*y*", "`z`", "<a:b>", "[", '"', "<x", "]y"]),
+                       min_size=1, max_size=12).map(" ".join)
+_ANGLE_WORDS = st.one_of(_ANGLE_WORDS, _ANGLE_TEXT, _ANGLE_TEXT)
+ANGLES = st.one_of(_ANGLE_WORDS, st.lists(_ANGLE_WORDS, min_size=2, max_size=3).map("\n\n".join),
+                   st.lists(_ANGLE_WORDS, min_size=1, max_size=3).map(lambda items: "\n".join("- " + item for item in items)))
+
+
+@settings(max_examples=5000, deadline=None)
+@given(ANGLES)
+def test_angle_and_closing_brackets_render_without_the_parser_as_markdown_it_renders_them(source):
+    assert to_html(Text(source, TextFormat.MARKDOWN)) == render(source, DEFAULT_STYLE).strip()
+    from lmsexport.text import markdown
+
+    assert markdown._inventory.__wrapped__(source) == markdown._parsed_inventory(source)
+
+
+def test_angle_and_closing_brackets_take_the_fast_path_unless_a_link_can_start():
+    from lmsexport.text import simple
+
+    for source in ["]]> and <script>alert(1)</script> here", "<b>not bold</b> & <i> **word**", "a < b and c > d", "x]", "]",
+                   "<", "< a", "Is 3 < 4?", "- <b>item</b>\n- ]]>", "a <b> *c*", "<b>x</b>\n\nnext ] para"]:
+        assert simple.simple_html(source) is not None, source
+        assert to_html(Text(source, TextFormat.MARKDOWN)) == render(source, DEFAULT_STYLE)
+    for source in ["<https://e.org>", "see <a@b.c>", "<x:y>", "[a] ] b <c>", "[x]: https://e.org\n\n]", "a \\< b", "<\ue004", "] \ue005"]:
+        assert simple.simple_html(source) is None, source
 
 
 def test_the_span_fast_path_is_taken():

@@ -33,20 +33,39 @@ PLAIN, MARKDOWN, HTML = TextFormat.PLAIN, TextFormat.MARKDOWN, TextFormat.HTML
 
 # Every writer renders the same texts of a quiz: each rendering is kept until the quiz is done
 # (the pipeline then calls forget_renderings, so memory stays bounded by the largest quiz), and
-# three writers out of four find it ready. The limit bounds it for callers that never forget.
-_RENDERED: dict[tuple, str] = {}
+# three writers out of four find it ready. The limit bounds each kind for callers that never
+# forget.
+#
+# Each kind of rendering has a table of its own, keyed by the source alone: a key of one string
+# is hashed from the string's cached hash, with no tuple to build. The source is all a rendering
+# depends on:
+# - plain text (block or inline) takes nothing else;
+# - Markdown takes a style, but a style changes only formulas and media (`_markdown_to_html`
+#   gives a text with neither the default style), so a text rendered with the default style is
+#   keyed by its source; a text whose style matters is kept in `_STYLED_MARKDOWN`, keyed by the
+#   source and the style;
+# - inline Markdown is the block rendering of the same source and style, less one <p> wrapper.
+# A source that is both plain and Markdown text in one quiz renders differently as each, hence a
+# table per kind and never one shared.
+_PLAIN_BLOCK: dict[str, str] = {}
+_PLAIN_INLINE: dict[str, str] = {}
+_MARKDOWN_BLOCK: dict[str, str] = {}
+_MARKDOWN_INLINE: dict[str, str] = {}
+_STYLED_MARKDOWN: dict[tuple[str, RenderStyle], str] = {}
+_TABLES = (_PLAIN_BLOCK, _PLAIN_INLINE, _MARKDOWN_BLOCK, _MARKDOWN_INLINE, _STYLED_MARKDOWN)
 _RENDERED_LIMIT = 200_000
 
 
-def _remember(key: tuple, html: str) -> str:
-    if len(_RENDERED) >= _RENDERED_LIMIT:
-        _RENDERED.clear()
-    _RENDERED[key] = html
+def _remember(table: dict, key, html: str) -> str:
+    if len(table) >= _RENDERED_LIMIT:
+        table.clear()
+    table[key] = html
     return html
 
 
 def forget_renderings() -> None:
-    _RENDERED.clear()
+    for table in _TABLES:
+        table.clear()
 
 
 @lru_cache(maxsize=65536)
@@ -56,20 +75,35 @@ def _render_markdown(source: str, style: RenderStyle) -> str:
 
 def _markdown_to_html(source: str, style: RenderStyle) -> str:
     # A style only changes formulas and media: a text with neither renders the same for every
-    # writer, so it is rendered (and looked up) once per quiz instead of once per writer. Every
-    # formula needs a "$", "\\(" or "\\[" and every image a "![" (a Windows path or an escaped
-    # mark is neither).
-    if style is not DEFAULT_STYLE and "$" not in source and "![" not in source and "\\(" not in source and "\\[" not in source:
-        style = DEFAULT_STYLE
-    # Hashing a style costs more than the lookup itself: the common case leaves it out of the key.
-    key = ("markdown", source) if style is DEFAULT_STYLE else ("markdown", source, style)
-    html = _RENDERED.get(key)
-    return html if html is not None else _remember(key, _markdown_uncached(source, style))
+    # writer, so it is rendered (and looked up) once per quiz instead of once per writer, keyed
+    # by its source alone. Every formula needs a "$", "\\(" or "\\[" and every image a "!["
+    # (a Windows path or an escaped mark is neither). The same test stands in to_inline_html.
+    if style is DEFAULT_STYLE or ("$" not in source and "![" not in source and "\\(" not in source and "\\[" not in source):
+        html = _MARKDOWN_BLOCK.get(source)
+        return html if html is not None else _remember(_MARKDOWN_BLOCK, source, _markdown_uncached(source, DEFAULT_STYLE))
+    key = (source, style)
+    html = _STYLED_MARKDOWN.get(key)
+    return html if html is not None else _remember(_STYLED_MARKDOWN, key, _markdown_uncached(source, style))
 
 
 def _markdown_uncached(source: str, style: RenderStyle) -> str:
     html = simple_html(source)
     return html if html is not None else _render_markdown(source, style)
+
+
+def _unwrapped(html: str) -> str:
+    """Block XHTML as inline XHTML: a single paragraph loses its <p> wrapper."""
+    if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
+        return html[3:-4]
+    return html
+
+
+def _escape(text: str) -> str:
+    """`html.escape(text, quote=False)`: most texts hold none of the three characters it
+    escapes, and are returned at once."""
+    if "&" not in text and "<" not in text and ">" not in text:
+        return text
+    return escape(text, quote=False)
 
 
 # HTML collapses runs of spaces and drops them at the start of a line; a no-break space for each
@@ -86,49 +120,57 @@ def _keep_spaces(text: str) -> str:
 
 def plain_to_html(source: str) -> str:
     """Plain text as XHTML paragraphs: a blank line starts a paragraph, a newline is a <br/>."""
-    html = _RENDERED.get(("plain", source))
-    return html if html is not None else _remember(("plain", source), _plain_to_html(source))
+    html = _PLAIN_BLOCK.get(source)
+    return html if html is not None else _remember(_PLAIN_BLOCK, source, _plain_to_html(source))
 
 
 def _plain_to_html(source: str) -> str:
     if "\n" not in source and "\r" not in source:  # one paragraph, most texts
-        return "<p>" + _keep_spaces(escape(source, quote=False)) + "</p>" if source.strip() else ""
+        return "<p>" + _keep_spaces(_escape(source)) + "</p>" if source.strip() else ""
     paragraphs = [p for p in source.replace("\r\n", "\n").replace("\r", "\n").split("\n\n") if p.strip()]
     if not paragraphs:
         return ""
-    return "".join("<p>" + _keep_spaces(escape(p.strip("\n"), quote=False)).replace("\n", "<br/>") + "</p>" for p in paragraphs)
+    return "".join("<p>" + _keep_spaces(_escape(p.strip("\n"))).replace("\n", "<br/>") + "</p>" for p in paragraphs)
 
 
 def plain_to_inline_html(source: str) -> str:
     """Plain text as inline XHTML (for option texts and other short fields)."""
-    html = _RENDERED.get(("inline", source))
-    return html if html is not None else _remember(("inline", source), _plain_to_inline_html(source))
+    html = _PLAIN_INLINE.get(source)
+    return html if html is not None else _remember(_PLAIN_INLINE, source, _plain_to_inline_html(source))
 
 
 def _plain_to_inline_html(source: str) -> str:
-    return _keep_spaces(escape(source, quote=False).replace("\r\n", "\n").replace("\r", "\n")).replace("\n", "<br/>")
+    return _keep_spaces(_escape(source).replace("\r\n", "\n").replace("\r", "\n")).replace("\n", "<br/>")
+
+
+# Most texts of a bank are plain: to_html and to_inline_html ask for that format first and look
+# its rendering up themselves (one call fewer for each text of each writer). TextFormat has
+# three members, so a text neither plain nor Markdown is HTML, passed as written.
 
 
 def to_html(text: Text, style: RenderStyle = DEFAULT_STYLE) -> str:
     """Block-level XHTML: one or more <p>, lists, tables... Well-formed XML."""
-    if text.format is HTML:
-        return text.source
-    if text.format is MARKDOWN:
-        return _markdown_to_html(text.source, style)
-    return plain_to_html(text.source)
+    source, text_format = text.source, text.format
+    if text_format is PLAIN:
+        html = _PLAIN_BLOCK.get(source)
+        return html if html is not None else _remember(_PLAIN_BLOCK, source, _plain_to_html(source))
+    if text_format is MARKDOWN:
+        return _markdown_to_html(source, style)
+    return source
 
 
 def to_inline_html(text: Text, style: RenderStyle = DEFAULT_STYLE) -> str:
     """XHTML for a short field: a single Markdown paragraph loses its <p> wrapper."""
-    if text.format is HTML:
-        return text.source
-    if text.format is MARKDOWN:
-        html = _markdown_to_html(text.source, style)
-        if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
-            return html[3:-4]
-        return html
-    return plain_to_inline_html(text.source)
-
+    source, text_format = text.source, text.format
+    if text_format is PLAIN:
+        html = _PLAIN_INLINE.get(source)
+        return html if html is not None else _remember(_PLAIN_INLINE, source, _plain_to_inline_html(source))
+    if text_format is MARKDOWN:
+        if style is DEFAULT_STYLE or ("$" not in source and "![" not in source and "\\(" not in source and "\\[" not in source):
+            html = _MARKDOWN_INLINE.get(source)
+            return html if html is not None else _remember(_MARKDOWN_INLINE, source, _unwrapped(_markdown_to_html(source, DEFAULT_STYLE)))
+        return _unwrapped(_markdown_to_html(source, style))
+    return source
 
 
 def media_references(text: Text | None) -> list[str]:

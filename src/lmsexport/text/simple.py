@@ -128,25 +128,35 @@ def _simple_blocks(source: str) -> str | None:
 # "&", ">", "~" and a backslash before a letter or digit (a Windows path) are text to CommonMark
 # inside a line (strikethrough is off); they are something else only at a line's start (a block
 # quote, a fence), as an entity ("&amp;", "&#38;") or as a backslash before punctuation (an
-# escape, a formula's "\\("). In a line without links they stand in for a letter while the
-# patterns read it (a letter and those marks are alike to every rule the patterns apply:
-# emphasis is matched only between spaces and closing punctuation), and are written after.
-_NOT_TEXT = re.compile(r"&(?:#|[A-Za-z][A-Za-z0-9]*;)|\\(?![A-Za-z0-9])|[\ue000-\ue003]")
-_STAND_INS = {"&": "\ue000", ">": "\ue001", "~": "\ue002", "\\": "\ue003"}  # private use characters
+# escape, a formula's "\\("). "<" is text too, even at a line's start (raw HTML is off, so no
+# tag and no HTML block), unless it opens an autolink: an address or e-mail address between "<"
+# and the next ">", which holds a ":" or an "@" (`_NOT_TEXT` refuses every such pair, and more).
+# "]" is text in a line that holds no "[" (it only ever closes a link's or an image's text).
+# In a line without links they stand in for a letter while the patterns read it (a letter and
+# those marks are alike to every rule the patterns apply: emphasis is matched only between spaces
+# and closing punctuation), and are written after.
+_NOT_TEXT = re.compile(r"&(?:#|[A-Za-z][A-Za-z0-9]*;)|\\(?![A-Za-z0-9])|[\ue000-\ue005]|<[^<>:@]*+[:@][^<>]*+>")
+_STAND_INS = {"&": "\ue000", ">": "\ue001", "~": "\ue002", "\\": "\ue003", "<": "\ue004", "]": "\ue005"}  # private use characters
 _TO_STAND_INS = str.maketrans(_STAND_INS)
+# The marks that mean something else at a line's start ("<" and "]" do not; "&" is kept out there
+# as before, which costs nothing: no text of a bank starts so).
+_NOT_FIRST = ("&", ">", "~", "\\")
 
 
 def _simple_paragraph(source: str) -> str | None:
     """One line whose rendering is known without the parser: a paragraph of its text, its
     strong, emphasised or code words and its links. None when only the parser can tell."""
-    if "&" not in source and ">" not in source and "~" not in source and "\\" not in source:
+    if ("&" not in source and ">" not in source and "~" not in source and "\\" not in source and "<" not in source
+            and ("]" not in source or "[" in source)):  # a "]" with a "[" may close a link
         return _simple_line(source)
-    if source[:1] in _STAND_INS or "](" in source or _NOT_TEXT.search(source):
+    # With a "[" left in the line (a "]" becomes a stand-in), no pattern matches: the parser tells.
+    if source.startswith(_NOT_FIRST) or "](" in source or _NOT_TEXT.search(source):
         return None
     html = _simple_line(source.translate(_TO_STAND_INS))
     if html is None:
         return None
-    return html.replace("\ue000", "&amp;").replace("\ue001", "&gt;").replace("\ue002", "~").replace("\ue003", "\\")
+    return (html.replace("\ue000", "&amp;").replace("\ue001", "&gt;").replace("\ue002", "~").replace("\ue003", "\\")
+            .replace("\ue004", "&lt;").replace("\ue005", "]"))
 
 
 def _simple_line(source: str) -> str | None:
