@@ -162,3 +162,59 @@ def test_semantic_diagnostics_keep_their_places_in_the_loader():
         if result.quiz is not None and not any(d.is_error for d in result.diagnostics):
             assert [d.pointer for d in unplaced.diagnostics] == [d.pointer for d in result.diagnostics]
             assert all(d.line is None for d in unplaced.diagnostics), path
+
+
+def _fresh_position(text: str, pointer: str):
+    """Where a locator that has been asked nothing before places `pointer`: no container's
+    children read already, no line counted on from an earlier place."""
+    return jsonsource._Locator(text).position(pointer)
+
+
+@settings(max_examples=200, deadline=None)
+@given(json_values, st.sampled_from([None, 0, 2]), st.integers(0, 2**32))
+def test_the_locator_places_as_a_fresh_one_in_document_order(value, indent, seed):
+    """Settling asks in document order, pointers repeated (formats share them): the locator then
+    steps over the value of a child it went into, and reads on from the children it kept. Each
+    answer is held to a fresh locator's and to the full scan's."""
+    text = json.dumps(value, indent=indent, ensure_ascii=False)
+    parsed = jsonsource.parse(text.encode("utf-8"), "q.json")
+    found = _every_value(text)
+    rng = random.Random(seed)
+    # A part of them, as a quiz's diagnostics are: a pointer to a missing value asks for every
+    # child of its parent, and with all of them asked no container would be stepped over.
+    pointers = rng.sample(_pointers(found, rng), len(found))
+    pointers += rng.sample(pointers, min(len(pointers), 5))  # asked again
+    for pointer in sorted(pointers, key=parsed.document_order):
+        expected = _fresh_position(text, pointer)
+        assert parsed.position(pointer) == expected, pointer
+        parent = pointer
+        while parent not in found:
+            parent = parent.rsplit("/", 1)[0]
+        assert expected == found[parent], pointer
+
+
+def _placed_apart(path: Path) -> int:
+    """Settles the diagnostics of the quiz at `path` (placed by one locator, in document order)
+    and holds each place to a fresh locator's; how many were placed."""
+    found, source = _unplaced_diagnostics(path, ExportOptions())
+    if source is None or not source.text or not source.ok:
+        return 0
+    fresh = jsonsource.ParsedJson(source.data, source.text, source.diagnostics)  # nothing asked of it yet
+    placed = 0
+    for d in settle(found, False, fresh):
+        if d.line is not None:
+            assert (d.line, d.column) == _fresh_position(source.text, d.pointer), (path, d.pointer)
+            placed += 1
+    return placed
+
+
+def test_settling_places_as_a_fresh_locator(tmp_path):
+    """Every diagnostic of the corpus and of a generated bank (hundreds of warnings sharing each
+    question's pointers) stands where a fresh locator places its pointer."""
+    import subprocess
+    import sys
+
+    assert sum(_placed_apart(path) for path in CORPUS) > 200
+    subprocess.run([sys.executable, str(ROOT / "bench" / "generate.py"), str(tmp_path), "--questions", "300", "--files", "1",
+                    "--seed", "11"], check=True, capture_output=True)
+    assert _placed_apart(next((tmp_path / "json").glob("*.json"))) > 100
