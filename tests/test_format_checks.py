@@ -396,3 +396,30 @@ def test_with_the_nearest_grade_the_default_split_off_moodles_list_is_a_loss_nam
     assert losses == [("warning", "/questions/0/options", ["moodle", "gift"],
                        "the default split gives each of the 11 correct options 0.0909091, which is not one of Moodle's "
                        "grade fractions; written as the nearest one, 10% (the score changes)")]
+
+
+# What the corpus lacks: a cloze question's points written as its blanks' weights (the header's
+# own points, not the question's), and a credit off Moodle's list beside other rules of its
+# question, which the check judges with the nearest grade whatever the options say.
+_ODD_POINTS_AND_CREDITS = [
+    {"id": "cloze-points", "type": "fill_in_blanks", "points": 0.123456789, "penalty": 0.123456789,
+     "stem": "A ring all-reduce over [[gpus]] GPUs.",
+     "blanks": [{"id": "gpus", "type": "numerical", "answers": [{"value": 8}]}]},
+    {"id": "off-list", "type": "single_choice", "points": 0.123456789, "penalty": 0.33,
+     "stem": "Which rank holds the tensor?", "tags": ["all reduce", "all-reduce", "All-Reduce"],
+     "feedback": {"correct": "Right", "incorrect": "No"},
+     "options": [{"id": "a", "text": "Every rank", "correct": True, "feedback": "Yes"},
+                 {"id": "b", "text": "Rank 0", "credit": 0.33, "feedback": "Only the root", "pinned": True},
+                 {"id": "c", "text": "None"}]},
+    {"id": "off-list-many", "type": "multiple_response", "points": 0.123456789,
+     "stem": "Which hold it?", "options": [{"id": "a", "text": "Every rank", "correct": True, "credit": 0.37},
+                                           {"id": "b", "text": "Rank 0", "correct": True, "credit": 0.63},
+                                           {"id": "c", "text": "None", "credit": -0.33}]},
+]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=["default", "strict", "nearest-grade", "media-base-url"])
+def test_validate_and_build_agree_over_odd_points_and_credits(tmp_path, options):
+    path = _write(tmp_path, _ODD_POINTS_AND_CREDITS)
+    assert load_quiz(path).ok  # the writers' side of _agree needs a quiz that loads
+    _agree(path, options)
