@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-import json
-import shutil
-import tempfile
-from pathlib import Path
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import quiz as quizzes
+from test_properties import load
 
-from conftest import DATA
-from lmsexport.loader import load_quiz
 from lmsexport.writers.qti import platform_losses
 from lmsexport.writers.qti.check import TROUBLE, may_trouble_qti
 
@@ -46,16 +40,6 @@ def test_the_substring_test_finds_each_kind_of_trouble_and_leaves_plain_text():
 
 # -- the platform-loss rows, judged once a quiz ---------------------------------------------------
 
-def _load(data: dict):
-    with tempfile.TemporaryDirectory() as folder:
-        shutil.copytree(DATA / "media" / "media", Path(folder) / "media")
-        path = Path(folder) / "quiz.json"
-        path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-        result = load_quiz(path)
-    assert result.ok, [d.message for d in result.diagnostics if d.is_error]
-    return result.quiz
-
-
 def _question_by_question(quiz) -> dict:
     found: dict = {}
     for question in quiz.exported_questions:
@@ -67,7 +51,7 @@ def _question_by_question(quiz) -> dict:
 @settings(max_examples=60, deadline=None)
 @given(data=quizzes(max_questions=8))
 def test_the_rows_judged_once_a_quiz_are_the_rows_found_question_by_question(data):
-    quiz = _load(data)
+    quiz = load(data)
     once = platform_losses.found_in_quiz(quiz)
     each = _question_by_question(quiz)
     assert list(once) == list(each)  # the same rows in the same order
@@ -84,8 +68,8 @@ def test_a_shuffled_section_turns_the_options_shuffle_row_off_for_the_whole_quiz
     question = {"id": "q", "type": "single_choice", "stem": "Pick", "shuffle": True,
                 "options": [{"id": "a", "text": "A", "correct": True}, {"id": "b", "text": "B"}]}
     base = {"id": "z", "title": "Z", "language": "en", "questions": [question]}
-    alone = _load(base)
-    in_shuffled = _load({**base, "sections": [{"id": "s", "title": "S", "shuffle": True, "questions": ["q"]}]})
+    alone = load(base)
+    in_shuffled = load({**base, "sections": [{"id": "s", "title": "S", "shuffle": True, "questions": ["q"]}]})
     assert "shuffle" in [loss.feature for loss in platform_losses.found_in_quiz(alone)]
     assert "shuffle" not in [loss.feature for loss in platform_losses.found_in_quiz(in_shuffled)]
     assert "shuffle" not in [loss.feature for loss in platform_losses.found_in(in_shuffled.exported_questions[0], in_shuffled)]

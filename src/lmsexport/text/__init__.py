@@ -73,12 +73,17 @@ def _render_markdown(source: str, style: RenderStyle) -> str:
     return markdown.render(source, style)
 
 
+def _style_may_matter(source: str) -> bool:
+    """Whether a Markdown text can render otherwise in another style: a style only changes
+    formulas and media, and every formula needs a "$", "\\(" or "\\[" and every image a "!["
+    (a Windows path or an escaped mark is neither)."""
+    return "$" in source or "![" in source or "\\(" in source or "\\[" in source
+
+
 def _markdown_to_html(source: str, style: RenderStyle) -> str:
-    # A style only changes formulas and media: a text with neither renders the same for every
-    # writer, so it is rendered (and looked up) once per quiz instead of once per writer, keyed
-    # by its source alone. Every formula needs a "$", "\\(" or "\\[" and every image a "!["
-    # (a Windows path or an escaped mark is neither). The same test stands in to_inline_html.
-    if style is DEFAULT_STYLE or ("$" not in source and "![" not in source and "\\(" not in source and "\\[" not in source):
+    # A text whose style cannot matter renders the same for every writer, so it is rendered (and
+    # looked up) once per quiz instead of once per writer, keyed by its source alone.
+    if style is DEFAULT_STYLE or not _style_may_matter(source):
         html = _MARKDOWN_BLOCK.get(source)
         return html if html is not None else _remember(_MARKDOWN_BLOCK, source, _markdown_uncached(source, DEFAULT_STYLE))
     key = (source, style)
@@ -166,7 +171,7 @@ def to_inline_html(text: Text, style: RenderStyle = DEFAULT_STYLE) -> str:
         html = _PLAIN_INLINE.get(source)
         return html if html is not None else _remember(_PLAIN_INLINE, source, _plain_to_inline_html(source))
     if text_format is MARKDOWN:
-        if style is DEFAULT_STYLE or ("$" not in source and "![" not in source and "\\(" not in source and "\\[" not in source):
+        if style is DEFAULT_STYLE or not _style_may_matter(source):
             html = _MARKDOWN_INLINE.get(source)
             return html if html is not None else _remember(_MARKDOWN_INLINE, source, _unwrapped(_markdown_to_html(source, DEFAULT_STYLE)))
         return _unwrapped(_markdown_to_html(source, style))
